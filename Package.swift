@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+// cpdi — the targets follow the pipeline:
+//   discover files → extract facts per file → link into a graph → analyse with rules → render / report
+import PackageDescription
+
+let package = Package(
+    name: "cpdi",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cpdi", targets: ["cpdi"]),
+        .library(name: "CPDIKit", targets: ["CPDIPipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        // 1+2. The per-file facts model and the syntax walk that produces it (the only target that sees syntax trees).
+        .target(
+            name: "CPDIFacts",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // 3. Linking every file's facts into one dependency graph.
+        .target(name: "CPDIGraph", dependencies: ["CPDIFacts"]),
+        // 4. Rules: one file per rule under Sources/CPDIRules/Rules.
+        .target(name: "CPDIRules", dependencies: ["CPDIFacts", "CPDIGraph"]),
+        // 5. Output formats: one file per format under Sources/CPDIReporters/Formats.
+        .target(name: "CPDIReporters", dependencies: ["CPDIGraph", "CPDIRules", "GraphvizRendering"]),
+        // The only code that talks to libgraphviz.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
+        // Discovery, parallel extraction and the whole run, as a library for the CLI and tests.
+        .target(name: "CPDIPipeline", dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters"]),
+        // The command line.
+        .executableTarget(
+            name: "cpdi",
+            dependencies: [
+                "CPDIPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CPDIFactsTests", dependencies: ["CPDIFacts"]),
+        .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline"]),
+        .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
+        .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
+        .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline"], resources: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

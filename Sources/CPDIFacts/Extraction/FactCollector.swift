@@ -1,0 +1,421 @@
+import SwiftSyntax
+
+/// The single syntax walk that collects every fact of one file.
+final class FactCollector: SyntaxVisitor {
+    private let conventions: NamingConventions
+    private let converter: SourceLocationConverter
+    private var facts: FileFacts
+
+    /// Open type declarations, innermost last; each points at its `TypeFact` in `facts.types`.
+    private var typeStack: [(name: String, index: Int)] = []
+    /// Generic parameter and associated type names visible at this point, one entry per open scope.
+    private var genericScopes: [Set<String>] = []
+    /// Qualified names of the open functions, innermost last; nil for functions without a dependencies parameter.
+    private var functionStack: [String?] = []
+    private var enclosingFunction: String? { functionStack.last ?? nil }
+    /// Declared types of variables and parameters, by enclosing type and name, to tell what `loader` in
+    /// `loader.load(dependencies:)` is.
+    private var bindings: [String: String] = [:]
+    private var readsSeen: Set<DependencyRead> = []
+    private var dependenciesNameCache: [String: Bool] = [:]
+
+    init(path: String, conventions: NamingConventions, converter: SourceLocationConverter) {
+        self.conventions = conventions
+        self.converter = converter
+        self.facts = FileFacts(path: path)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func finish() -> FileFacts {
+        for index in facts.forwards.indices {
+            guard let base = facts.forwards[index].base, base != "self" else { continue }
+            let scope = facts.forwards[index].enclosingType ?? ""
+            facts.forwards[index].baseType = bindings["\(scope)|\(base)"] ?? bindings["|\(base)"] ?? bindings["*|\(base)"]
+        }
+        return facts
+    }
+
+    // MARK: Positions and names
+
+    private func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return SourcePosition(line: location.line, column: location.column)
+    }
+
+    private func references(_ type: TypeSyntax) -> [TypeReference] {
+        type.compositionMembers.compactMap { member in
+            member.nominalName.map {
+                TypeReference(name: $0, genericArguments: member.genericArgumentNames, position: position(member.unwrapped))
+            }
+        }
+    }
+
+    /// Names that carry the dependencies value are lower-case (`dependencies`, `externalDependencies`);
+    /// the check is cached because it runs for every identifier in the file.
+    private func isDependenciesValueName(_ name: String) -> Bool {
+        if let known = dependenciesNameCache[name] { return known }
+        let result = conventions.isDependenciesValueName(name)
+        dependenciesNameCache[name] = result
+        return result
+    }
+
+    private var enclosingType: String? { typeStack.last?.name }
+
+    private func qualified(_ name: String) -> String {
+        enclosingType.map { "\($0).\(name)" } ?? name
+    }
+
+    private func recordBinding(_ name: String, type: String) {
+        let scope = enclosingType ?? ""
+        if bindings["\(scope)|\(name)"] == nil { bindings["\(scope)|\(name)"] = type }
+        if bindings["*|\(name)"] == nil { bindings["*|\(name)"] = type }
+    }
+
+    // MARK: Generic parameters
+
+    private func genericParameters(
+        _ clause: GenericParameterClauseSyntax?, where whereClause: GenericWhereClauseSyntax?
+    ) -> [GenericParameterFact] {
+        var parameters = clause?.parameters.map { parameter in
+            GenericParameterFact(
+                name: parameter.name.identifierText,
+                constraints: parameter.inheritedType.map(references) ?? []
+            )
+        } ?? []
+        addWhereConstraints(whereClause, to: &parameters)
+        return parameters
+    }
+
+    private func addWhereConstraints(_ whereClause: GenericWhereClauseSyntax?, to parameters: inout [GenericParameterFact]) {
+        guard let whereClause else { return }
+        for requirement in whereClause.requirements {
+            guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                let name = conformance.leftType.nominalName,
+                let index = parameters.firstIndex(where: { $0.name == name })
+            else { continue }
+            parameters[index].constraints += references(conformance.rightType)
+        }
+    }
+
+    // MARK: Types
+
+    private func enterType(
+        _ kind: TypeKind, name: String, node: some SyntaxProtocol, modifiers: DeclModifierListSyntax,
+        generics: GenericParameterClauseSyntax? = nil, whereClause: GenericWhereClauseSyntax? = nil,
+        inheritance: InheritanceClauseSyntax?
+    ) {
+        let qualifiedName = kind == .extension ? name : qualified(name)
+        var fact = TypeFact(kind: kind, name: qualifiedName, access: modifiers.accessLevel, position: position(node))
+        fact.genericParameters = genericParameters(generics, where: whereClause)
+        fact.inheritedTypes = inheritance?.inheritedTypes.flatMap { references($0.type) } ?? []
+        facts.types.append(fact)
+        typeStack.append((qualifiedName, facts.types.count - 1))
+        genericScopes.append(Set(fact.genericParameters.map(\.name)))
+    }
+
+    private func leaveType() {
+        typeStack.removeLast()
+        genericScopes.removeLast()
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(.struct, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
+                  generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(.class, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
+                  generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(.actor, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
+                  generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(.enum, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
+                  generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(.protocol, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) {
+        // `protocol P where Dependencies: X` constrains associated types declared inside.
+        addWhereConstraints(node.genericWhereClause, to: &facts.types[typeStack.last!.index].associatedTypes)
+        leaveType()
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.nominalName ?? node.extendedType.trimmedDescription
+        enterType(.extension, name: name, node: node.extendedType, modifiers: node.modifiers,
+                  inheritance: node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let current = typeStack.last else { return .skipChildren }
+        var associated = [GenericParameterFact(
+            name: node.name.identifierText,
+            constraints: node.inheritanceClause?.inheritedTypes.flatMap { references($0.type) } ?? []
+        )]
+        addWhereConstraints(node.genericWhereClause, to: &associated)
+        facts.types[current.index].associatedTypes += associated
+        facts.types[current.index].requirements.append(node.name.identifierText)
+        genericScopes[genericScopes.count - 1].insert(node.name.identifierText)
+        return .skipChildren
+    }
+
+    // MARK: Aliases
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let value = node.initializer.value
+        let members = references(value)
+        let name = node.name.identifierText
+        let isDependencyLike = value.isComposition || conventions.isAliasName(name)
+            || members.contains { conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent) }
+        guard !members.isEmpty, isDependencyLike else { return .visitChildren }
+        facts.aliases.append(AliasFact(
+            name: name, enclosingType: enclosingType, access: node.modifiers.accessLevel,
+            position: position(node.name), members: members
+        ))
+        if let current = typeStack.last, facts.types[current.index].isProtocol {
+            facts.types[current.index].requirements.append(name)
+        }
+        return .visitChildren
+    }
+
+    // MARK: Properties
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
+            let declaredType = binding.typeAnnotation?.type ?? binding.initializer.flatMap { constructedType($0.value) }
+            if let typeName = declaredType?.nominalName { recordBinding(name, type: typeName) }
+            guard isMember, let current = typeStack.last else { continue }
+            let isProtocol = facts.types[current.index].isProtocol
+            if isProtocol { facts.types[current.index].requirements.append(name) }
+            guard isDependenciesValueName(name) else { continue }
+            let type = declaredType.flatMap { type -> TypeReference? in
+                type.nominalName.map {
+                    TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
+                }
+            }
+            facts.types[current.index].dependencyProperties.append(DependencyPropertyFact(
+                name: name, type: type, isStored: !isProtocol && isStored(binding), position: position(binding.pattern)
+            ))
+        }
+        return .visitChildren
+    }
+
+    /// `Foo(...)`, `Foo<X>(...)` and `Foo.init(...)` tell the type of what they initialise.
+    private func constructedType(_ expr: ExprSyntax) -> TypeSyntax? {
+        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+            callee = base
+        }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self),
+            reference.baseName.identifierText.first?.isUppercase == true
+        else { return nil }
+        return TypeSyntax(IdentifierTypeSyntax(name: reference.baseName.trimmed))
+    }
+
+    /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
+    private func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors else { return true }
+        switch accessors {
+        case .getter: return false
+        case .accessors(let list):
+            return list.allSatisfy {
+                $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+            }
+        }
+    }
+
+    // MARK: Functions and initializers
+
+    private func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFact] {
+        clause.parameters.map { parameter in
+            let type = parameter.type
+            let reference = type.nominalName.map {
+                TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
+            }
+            return ParameterFact(
+                label: parameter.firstName.identifierText,
+                name: (parameter.secondName ?? parameter.firstName).identifierText,
+                type: reference
+            )
+        }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
+        genericScopes.append(Set(generics.map(\.name)))
+        let parameters = parameters(node.signature.parameterClause)
+        for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
+        if let current = typeStack.last, facts.types[current.index].isProtocol {
+            facts.types[current.index].requirements.append(node.name.identifierText)
+        }
+        let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) }
+        functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
+        if takesDependencies {
+            facts.functions.append(FunctionFact(
+                name: node.name.identifierText, enclosingType: enclosingType, isStatic: node.modifiers.isStatic,
+                access: node.modifiers.accessLevel, position: position(node.name),
+                genericParameters: generics, parameters: parameters
+            ))
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        genericScopes.removeLast()
+        functionStack.removeLast()
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
+        genericScopes.append(Set(generics.map(\.name)))
+        let parameters = parameters(node.signature.parameterClause)
+        for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
+        if let current = typeStack.last {
+            facts.types[current.index].initializers.append(InitializerFact(parameters: parameters, position: position(node.initKeyword)))
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { genericScopes.removeLast() }
+
+    // MARK: Uses of the dependencies value
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.referencedName, isDependenciesValueName(base) {
+            facts.uses.append(UseFact(
+                base: base, member: node.declName.baseName.identifierText, isTypeLevel: false,
+                enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
+            ))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
+        if genericScopes.contains(where: { $0.contains(base) }) || conventions.isAliasName(base) {
+            facts.uses.append(UseFact(
+                base: base, member: node.name.identifierText, isTypeLevel: true,
+                enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.name)
+            ))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.identifierText
+        guard isDependenciesValueName(name), let scope = enclosingType, isRead(node, name: name) else { return .visitChildren }
+        let read = DependencyRead(name: name, enclosingType: scope)
+        if readsSeen.insert(read).inserted { facts.dependencyReads.append(read) }
+        return .visitChildren
+    }
+
+    /// Whether this mention reads the value, rather than storing it (`self.dependencies = dependencies`)
+    /// or naming someone else's property (`child.dependencies`).
+    private func isRead(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
+        var expression = ExprSyntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            guard member.base?.isSelf == true else { return false }
+            expression = ExprSyntax(member)
+        }
+        guard let role = expression.assignmentRole else { return true }
+        if role.isTarget { return false }
+        return role.other.referencedName != name
+    }
+
+    // MARK: Forwards
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let argument = node.arguments.first(where: { $0.label.map { isDependenciesValueName($0.identifierText) } ?? false }),
+            let label = argument.label?.identifierText
+        else { return .visitChildren }
+        var callee = node.calledExpression
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        let passesOwn = isOwnDependencies(argument.expression)
+        let position = position(node.calledExpression)
+        func forward(_ kind: ForwardKind, _ name: String, base: String?) {
+            facts.forwards.append(ForwardFact(
+                kind: kind, callee: name, base: base, baseType: nil, label: label,
+                passesOwnDependencies: passesOwn, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+                position: position
+            ))
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            forward(.call, reference.baseName.identifierText, base: nil)
+        } else if let member = callee.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.identifierText
+            guard let base = member.base else {
+                forward(.call, name, base: nil)
+                return .visitChildren
+            }
+            if base.is(SuperExprSyntax.self) {
+                forward(.superInit, name, base: "super")
+            } else if base.isSelf {
+                if name != "init" { forward(.call, name, base: "self") }
+            } else if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+                ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+            {
+                if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
+            } else {
+                forward(.call, name, base: base.referencedName)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let target = elements[0].strippedOfOptionality.as(MemberAccessExprSyntax.self),
+            let base = target.base, !base.isSelf
+        else { return .visitChildren }
+        let property = target.declName.baseName.identifierText
+        guard isDependenciesValueName(property) else { return .visitChildren }
+        facts.forwards.append(ForwardFact(
+            kind: .assignment, callee: property, base: base.referencedName, baseType: nil, label: property,
+            passesOwnDependencies: isOwnDependencies(elements[2]), enclosingType: enclosingType,
+            enclosingFunction: enclosingFunction, position: position(target)
+        ))
+        return .visitChildren
+    }
+
+    /// `dependencies`, `self.dependencies!`, or `newValue` inside the setter of a dependencies property.
+    private func isOwnDependencies(_ expr: ExprSyntax) -> Bool {
+        guard let name = expr.referencedName else { return false }
+        if isDependenciesValueName(name) { return true }
+        guard name == "newValue" else { return false }
+        var node = expr.parent
+        while let current = node {
+            if let binding = current.as(PatternBindingSyntax.self) {
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText ?? ""
+                return isDependenciesValueName(property)
+            }
+            node = current.parent
+        }
+        return false
+    }
+}

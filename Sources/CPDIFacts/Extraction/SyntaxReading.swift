@@ -1,0 +1,116 @@
+import SwiftSyntax
+
+/// Small readings of syntax nodes shared by the walk.
+extension TokenSyntax {
+    /// The identifier without backticks.
+    var identifierText: String {
+        let text = self.text
+        if text.hasPrefix("`"), text.hasSuffix("`"), text.count >= 2 {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+}
+
+extension DeclModifierListSyntax {
+    var accessLevel: AccessLevel {
+        for modifier in self where modifier.detail == nil {
+            if let level = AccessLevel(rawValue: modifier.name.text) { return level }
+        }
+        return .internal
+    }
+
+    var isStatic: Bool { contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
+}
+
+extension TypeSyntax {
+    /// Strips what does not change which protocol or type is meant: `some`, `any`, `?`, `!`, attributes, parentheses.
+    var unwrapped: TypeSyntax {
+        if let some = self.as(SomeOrAnyTypeSyntax.self) { return some.constraint.unwrapped }
+        if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType.unwrapped }
+        if let iuo = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return iuo.wrappedType.unwrapped }
+        if let attributed = self.as(AttributedTypeSyntax.self) { return attributed.baseType.unwrapped }
+        if let tuple = self.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return only.type.unwrapped
+        }
+        return self
+    }
+
+    /// The dotted name of a nominal type (`ProductsView.Dependencies`), nil for function, tuple, array … types.
+    var nominalName: String? {
+        let type = unwrapped
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.identifierText }
+        if let member = type.as(MemberTypeSyntax.self), let base = member.baseType.nominalName {
+            return "\(base).\(member.name.identifierText)"
+        }
+        return nil
+    }
+
+    var genericArgumentNames: [String] {
+        let clause: GenericArgumentClauseSyntax?
+        let type = unwrapped
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            clause = identifier.genericArgumentClause
+        } else if let member = type.as(MemberTypeSyntax.self) {
+            clause = member.genericArgumentClause
+        } else {
+            clause = nil
+        }
+        return clause?.arguments.compactMap { argument in
+            if case .type(let type) = argument.argument { return type.nominalName }
+            return nil
+        } ?? []
+    }
+
+    /// The members of a composition (`A & B`), or the type itself; only nominal types are kept.
+    var compositionMembers: [TypeSyntax] {
+        let type = unwrapped
+        if let composition = type.as(CompositionTypeSyntax.self) {
+            return composition.elements.flatMap { $0.type.compositionMembers }
+        }
+        return type.nominalName == nil ? [] : [type]
+    }
+
+    var isComposition: Bool { unwrapped.is(CompositionTypeSyntax.self) }
+}
+
+extension ExprSyntax {
+    /// `dependencies!`, `dependencies?`, `(dependencies)` and `dependencies as X` all mean `dependencies`.
+    var strippedOfOptionality: ExprSyntax {
+        if let force = self.as(ForceUnwrapExprSyntax.self) { return force.expression.strippedOfOptionality }
+        if let chain = self.as(OptionalChainingExprSyntax.self) { return chain.expression.strippedOfOptionality }
+        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return only.expression.strippedOfOptionality
+        }
+        if let cast = self.as(AsExprSyntax.self) { return cast.expression.strippedOfOptionality }
+        return self
+    }
+
+    /// The name a simple value expression refers to: `x`, `self.x` → `x`.
+    var referencedName: String? {
+        let expr = strippedOfOptionality
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierText }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base?.isSelf == true {
+            return member.declName.baseName.identifierText
+        }
+        return nil
+    }
+
+    var isSelf: Bool {
+        self.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    }
+}
+
+extension SyntaxProtocol {
+    /// When this expression is one side of `a = b`, the other side and which side this is.
+    var assignmentRole: (isTarget: Bool, other: ExprSyntax)? {
+        guard let list = parent?.as(ExprListSyntax.self), list.count == 3 else { return nil }
+        let elements = Array(list)
+        guard elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        if elements[0].id == id { return (true, elements[2]) }
+        if elements[2].id == id { return (false, elements[0]) }
+        return nil
+    }
+}

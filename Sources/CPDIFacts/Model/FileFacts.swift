@@ -1,0 +1,254 @@
+/// Everything cpdi needs from one source file, extracted in one syntax walk.
+///
+/// A plain value with no syntax tree inside, so files can be extracted in parallel,
+/// cached on disk and linked later without reparsing.
+public struct FileFacts: Codable, Sendable, Equatable {
+    /// The path as shown to the user (relative to the working directory where possible).
+    public var path: String
+    public var aliases: [AliasFact] = []
+    public var types: [TypeFact] = []
+    public var functions: [FunctionFact] = []
+    public var uses: [UseFact] = []
+    public var forwards: [ForwardFact] = []
+    /// Types that read their stored dependencies value somewhere (not counting `self.x = x`).
+    public var dependencyReads: [DependencyRead] = []
+    /// Set when the parser had to recover from errors; what could be read is still extracted.
+    public var syntaxError: SyntaxIssue?
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// A name of a type as written, without generic arguments (`ProductsView.Dependencies`, `LoggingDependency`).
+public struct TypeReference: Codable, Sendable, Hashable {
+    public var name: String
+    /// Generic arguments as written, each reduced to its own name (`Spliced<External>` → `["External"]`).
+    public var genericArguments: [String]
+    public var position: SourcePosition
+
+    public init(name: String, genericArguments: [String] = [], position: SourcePosition) {
+        self.name = name
+        self.genericArguments = genericArguments
+        self.position = position
+    }
+
+    /// The last component of a dotted name (`ProductsView.Dependencies` → `Dependencies`).
+    public var lastComponent: Substring { name.split(separator: ".").last ?? Substring(name) }
+}
+
+/// `typealias Name = A & B & C` (or a single protocol / member type), top-level or nested.
+public struct AliasFact: Codable, Sendable, Equatable {
+    public var name: String
+    /// The qualified name of the enclosing type for nested aliases (`ProductsView` for `ProductsView.Dependencies`).
+    public var enclosingType: String?
+    public var access: AccessLevel
+    public var position: SourcePosition
+    public var members: [TypeReference]
+
+    public init(name: String, enclosingType: String?, access: AccessLevel, position: SourcePosition, members: [TypeReference]) {
+        self.name = name
+        self.enclosingType = enclosingType
+        self.access = access
+        self.position = position
+        self.members = members
+    }
+
+    public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
+}
+
+public struct GenericParameterFact: Codable, Sendable, Equatable {
+    public var name: String
+    /// Inline constraints and `where` clause conformances together, compositions split into members.
+    public var constraints: [TypeReference]
+
+    public init(name: String, constraints: [TypeReference]) {
+        self.name = name
+        self.constraints = constraints
+    }
+}
+
+public enum TypeKind: String, Codable, Sendable {
+    case `struct`, `class`, `actor`, `enum`, `protocol`, `extension`
+}
+
+/// A property whose name marks it as the dependencies value (`dependencies`, `services`, …).
+public struct DependencyPropertyFact: Codable, Sendable, Equatable {
+    public var name: String
+    public var type: TypeReference?
+    /// False for computed properties and protocol requirements.
+    public var isStored: Bool
+    public var position: SourcePosition
+
+    public init(name: String, type: TypeReference?, isStored: Bool, position: SourcePosition) {
+        self.name = name
+        self.type = type
+        self.isStored = isStored
+        self.position = position
+    }
+}
+
+public struct ParameterFact: Codable, Sendable, Equatable {
+    /// The argument label callers write (`_` when none).
+    public var label: String
+    public var name: String
+    public var type: TypeReference?
+
+    public init(label: String, name: String, type: TypeReference?) {
+        self.label = label
+        self.name = name
+        self.type = type
+    }
+}
+
+public struct InitializerFact: Codable, Sendable, Equatable {
+    public var parameters: [ParameterFact]
+    public var position: SourcePosition
+
+    public init(parameters: [ParameterFact], position: SourcePosition) {
+        self.parameters = parameters
+        self.position = position
+    }
+}
+
+/// A struct, class, actor, enum, protocol or extension.
+public struct TypeFact: Codable, Sendable, Equatable {
+    public var kind: TypeKind
+    /// Qualified by enclosing types (`Outer.Inner`); for extensions, the extended type.
+    public var name: String
+    public var access: AccessLevel
+    public var position: SourcePosition
+    public var genericParameters: [GenericParameterFact] = []
+    /// The inheritance clause in order (superclass first for classes, then protocols).
+    public var inheritedTypes: [TypeReference] = []
+    public var dependencyProperties: [DependencyPropertyFact] = []
+    public var initializers: [InitializerFact] = []
+    /// Protocols only: names of the properties and methods it requires, and of its associated types.
+    public var requirements: [String] = []
+    public var associatedTypes: [GenericParameterFact] = []
+
+    public init(kind: TypeKind, name: String, access: AccessLevel, position: SourcePosition) {
+        self.kind = kind
+        self.name = name
+        self.access = access
+        self.position = position
+    }
+
+    public var isProtocol: Bool { kind == .protocol }
+}
+
+/// A function or method that takes a dependencies parameter (a helper component).
+public struct FunctionFact: Codable, Sendable, Equatable {
+    public var name: String
+    public var enclosingType: String?
+    public var isStatic: Bool
+    public var access: AccessLevel
+    public var position: SourcePosition
+    public var genericParameters: [GenericParameterFact]
+    public var parameters: [ParameterFact]
+
+    public init(
+        name: String, enclosingType: String?, isStatic: Bool, access: AccessLevel, position: SourcePosition,
+        genericParameters: [GenericParameterFact], parameters: [ParameterFact]
+    ) {
+        self.name = name
+        self.enclosingType = enclosingType
+        self.isStatic = isStatic
+        self.access = access
+        self.position = position
+        self.genericParameters = genericParameters
+        self.parameters = parameters
+    }
+
+    /// `Analytics.track`, or `track` for a free function.
+    public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
+}
+
+/// A member read from the dependencies value: `dependencies.logger`, `dependencies?.makeX()`,
+/// or at type level `Dependencies.Cache`.
+public struct UseFact: Codable, Sendable, Equatable {
+    public var base: String
+    public var member: String
+    public var isTypeLevel: Bool
+    public var enclosingType: String?
+    /// The qualified name of the innermost function taking a dependencies parameter, if any.
+    public var enclosingFunction: String?
+    public var position: SourcePosition
+
+    public init(
+        base: String, member: String, isTypeLevel: Bool, enclosingType: String?, enclosingFunction: String? = nil,
+        position: SourcePosition
+    ) {
+        self.base = base
+        self.member = member
+        self.isTypeLevel = isTypeLevel
+        self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
+        self.position = position
+    }
+}
+
+public enum ForwardKind: String, Codable, Sendable {
+    /// `Child(dependencies:)`, `Helper.track(dependencies:)`, `loader.load(dependencies:)`, `.autoExpand(dependencies:)`
+    case call
+    /// `super.init(dependencies:)`
+    case superInit
+    /// `child.dependencies = dependencies`
+    case assignment
+}
+
+/// The dependencies value (or another value) handed on to someone else.
+public struct ForwardFact: Codable, Sendable, Equatable {
+    public var kind: ForwardKind
+    /// What is called: a type or function name (`ProductImageView`, `track`, `load`, `init`), or for an
+    /// assignment the assigned property.
+    public var callee: String
+    /// What stands before the callee, if anything simple: a type (`Analytics`), a variable (`loader`), `self`.
+    public var base: String?
+    /// The type of `base` when the file declares it (`let loader: ProductLoader` → `ProductLoader`).
+    public var baseType: String?
+    /// The argument label (or assigned property) carrying the value.
+    public var label: String
+    /// True when the value handed on is the caller's own dependencies; false for a value built on the spot.
+    public var passesOwnDependencies: Bool
+    public var enclosingType: String?
+    /// The qualified name of the innermost function taking a dependencies parameter, if any.
+    public var enclosingFunction: String?
+    public var position: SourcePosition
+
+    public init(
+        kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
+        passesOwnDependencies: Bool, enclosingType: String?, enclosingFunction: String? = nil, position: SourcePosition
+    ) {
+        self.kind = kind
+        self.callee = callee
+        self.base = base
+        self.baseType = baseType
+        self.label = label
+        self.passesOwnDependencies = passesOwnDependencies
+        self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
+        self.position = position
+    }
+}
+
+/// A type that reads a dependencies-like name (once per type and name is enough).
+public struct DependencyRead: Codable, Sendable, Hashable {
+    public var name: String
+    public var enclosingType: String?
+
+    public init(name: String, enclosingType: String?) {
+        self.name = name
+        self.enclosingType = enclosingType
+    }
+}
+
+public struct SyntaxIssue: Codable, Sendable, Equatable {
+    public var position: SourcePosition
+    public var message: String
+
+    public init(position: SourcePosition, message: String) {
+        self.position = position
+        self.message = message
+    }
+}

@@ -1,0 +1,142 @@
+/// Which names mark the pieces of dependency injection. Data, not literals in the walk, so
+/// configuration can change them; the defaults cover every style cpdi understands.
+public struct NamingConventions: Codable, Sendable, Hashable {
+    /// Type aliases that describe what a component needs (`FooDependencies`, nested `Dependencies`, `Services`).
+    public var aliasNames: [NamePattern]
+    /// The stored value, parameter and argument label that carry the dependencies.
+    public var dependenciesPropertyNames: [NamePattern]
+    /// Protocols that describe one dependency (a leaf of the graph).
+    public var dependencyProtocolNames: [NamePattern]
+
+    public init(aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern]) {
+        self.aliasNames = aliasNames
+        self.dependenciesPropertyNames = dependenciesPropertyNames
+        self.dependencyProtocolNames = dependencyProtocolNames
+    }
+
+    public static let `default` = NamingConventions(
+        aliasNames: ["*Dependencies", "Dependencies", "*Services", "Services"],
+        dependenciesPropertyNames: ["dependencies", "*Dependencies", "services", "deps"],
+        dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"]
+    )
+
+    public func isAliasName(_ name: some StringProtocol) -> Bool { aliasNames.contains { $0.matches(name) } }
+    public func isDependenciesName(_ name: some StringProtocol) -> Bool {
+        dependenciesPropertyNames.contains { $0.matches(name) }
+    }
+    /// Values (properties, parameters, argument labels) start lower-case, which keeps type names such as
+    /// `FooDependencies` from matching the `*Dependencies` value pattern.
+    public func isDependenciesValueName(_ name: some StringProtocol) -> Bool {
+        guard let first = name.first, first.isLowercase || first == "_" else { return false }
+        return isDependenciesName(name)
+    }
+    public func isDependencyProtocolName(_ name: some StringProtocol) -> Bool {
+        dependencyProtocolNames.contains { $0.matches(name) }
+    }
+}
+
+/// A glob over identifiers: `*` matches any run of characters, `?` one character, `[A-Z]` one of a set.
+/// Globs rather than regular expressions because they are read in configuration files and are fast.
+public struct NamePattern: Codable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let pattern: String
+    private let tokens: [Token]
+
+    private enum Token: Hashable {
+        case literal(UInt8)
+        case any
+        case anyRun
+        case set([ClosedRange<UInt8>], negated: Bool)
+    }
+
+    public init(_ pattern: String) throws(PatternError) {
+        self.pattern = pattern
+        self.tokens = try Self.tokenize(pattern)
+    }
+
+    public init(stringLiteral value: String) {
+        // Literals are the built-in defaults; a malformed one is a programming error.
+        // swiftlint:disable:next force_try
+        try! self.init(value)
+    }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(pattern)
+    }
+
+    public var description: String { pattern }
+
+    public static func == (lhs: NamePattern, rhs: NamePattern) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+
+    public func matches(_ name: some StringProtocol) -> Bool {
+        let bytes = Array(name.utf8)
+        return Self.match(tokens[...], bytes[...])
+    }
+
+    private static func match(_ tokens: ArraySlice<Token>, _ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let token = tokens.first else { return bytes.isEmpty }
+        let rest = tokens.dropFirst()
+        switch token {
+        case .anyRun:
+            var tail = bytes
+            while true {
+                if match(rest, tail) { return true }
+                guard !tail.isEmpty else { return false }
+                tail = tail.dropFirst()
+            }
+        case .any:
+            return !bytes.isEmpty && match(rest, bytes.dropFirst())
+        case .literal(let byte):
+            return bytes.first == byte && match(rest, bytes.dropFirst())
+        case .set(let ranges, let negated):
+            guard let byte = bytes.first else { return false }
+            return ranges.contains { $0.contains(byte) } != negated && match(rest, bytes.dropFirst())
+        }
+    }
+
+    private static func tokenize(_ pattern: String) throws(PatternError) -> [Token] {
+        var tokens: [Token] = []
+        var bytes = Array(pattern.utf8)[...]
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "*"): tokens.append(.anyRun)
+            case UInt8(ascii: "?"): tokens.append(.any)
+            case UInt8(ascii: "["):
+                guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {
+                    throw PatternError(pattern: pattern, reason: "'[' without a closing ']'")
+                }
+                var body = bytes[..<close]
+                bytes = bytes[(close + 1)...]
+                let negated = body.first == UInt8(ascii: "!")
+                if negated { body = body.dropFirst() }
+                var ranges: [ClosedRange<UInt8>] = []
+                while let low = body.popFirst() {
+                    if body.first == UInt8(ascii: "-"), body.count >= 2 {
+                        body = body.dropFirst()
+                        let high = body.popFirst()!
+                        guard low <= high else { throw PatternError(pattern: pattern, reason: "range out of order") }
+                        ranges.append(low...high)
+                    } else {
+                        ranges.append(low...low)
+                    }
+                }
+                guard !ranges.isEmpty else { throw PatternError(pattern: pattern, reason: "empty '[]'") }
+                tokens.append(.set(ranges, negated: negated))
+            default: tokens.append(.literal(byte))
+            }
+        }
+        guard !tokens.isEmpty else { throw PatternError(pattern: pattern, reason: "empty pattern") }
+        return tokens
+    }
+}
+
+public struct PatternError: Error, Equatable, CustomStringConvertible {
+    public var pattern: String
+    public var reason: String
+    public var description: String { "invalid name pattern '\(pattern)': \(reason)" }
+}

@@ -1,0 +1,193 @@
+import CPDIFacts
+
+/// Pass: finds the components (types and functions that receive dependencies), what constrains each,
+/// and the containers (concrete types that provide dependencies).
+struct ComponentDiscovery {
+    let conventions: NamingConventions
+    let symbols: SymbolTable
+
+    func components() -> [String: Component] {
+        var found: [String: Component] = [:]
+        for name in symbols.typeDeclarations.keys.sorted() {
+            if let component = typeComponent(name) { found[name] = component }
+        }
+        for name in symbols.protocols.keys.sorted() {
+            if let component = protocolComponent(name) { found[name] = component }
+        }
+        for name in symbols.functions.keys.sorted() where found[name] == nil {
+            if let component = functionComponent(name) { found[name] = component }
+        }
+        return found
+    }
+
+    func containers(components: [String: Component]) -> [String: Container] {
+        var found: [String: Container] = [:]
+        for name in symbols.typeDeclarations.keys.sorted() where symbols.isDeclaredType(name) {
+            let declarations = symbols.typeDeclarations[name]!
+            var conformances: [(name: String, file: String, position: SourcePosition)] = []
+            for declaration in declarations {
+                for inherited in declaration.fact.inheritedTypes {
+                    guard let provided = providedDependency(inherited.name, scope: name, components: components) else { continue }
+                    conformances.append((provided, declaration.file, inherited.position))
+                }
+            }
+            guard !conformances.isEmpty, let main = declarations.first else { continue }
+            found[name] = Container(
+                name: name, file: main.file, module: main.module, position: main.fact.position,
+                access: main.fact.access, conformances: conformances
+            )
+        }
+        return found
+    }
+
+    // MARK: Types
+
+    private func typeComponent(_ name: String) -> Component? {
+        guard symbols.isDeclaredType(name), let declarations = symbols.typeDeclarations[name], let main = declarations.first
+        else { return nil }
+        let properties = declarations.flatMap(\.fact.dependencyProperties)
+        let property = properties.first(where: \.isStored) ?? properties.first
+        var requirements: [Requirement] = []
+        var heldType: String?
+        if let property, let type = property.type {
+            if let parameter = main.fact.genericParameters.first(where: { $0.name == type.name }) {
+                requirements = resolve(parameter.constraints, scope: name, strict: false)
+            } else {
+                switch symbols.resolve(type.name, from: name) {
+                case .alias(let alias): requirements = [Requirement(name: alias, kind: .alias, reference: type)]
+                case .protocolType(let proto): requirements = [Requirement(name: proto, kind: .leaf, reference: type)]
+                case .type(let concrete):
+                    heldType = concrete
+                    requirements = splicedRequirements(of: concrete)
+                case nil: requirements = resolve([type], scope: name, strict: true)
+                }
+            }
+        } else {
+            requirements = genericRequirements(main.fact.genericParameters, scope: name)
+            if requirements.isEmpty {
+                requirements = initializerRequirements(declarations.flatMap(\.fact.initializers), generics: main.fact.genericParameters, scope: name)
+            }
+        }
+        guard !requirements.isEmpty || heldType != nil else { return nil }
+        return Component(
+            name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
+            access: main.fact.access, requirements: requirements, property: property, heldType: heldType
+        )
+    }
+
+    /// A spliced type (`SplicedFooDependencies<External>: FooDependencies`) stands for the aliases it conforms to.
+    private func splicedRequirements(of type: String) -> [Requirement] {
+        guard let main = symbols.typeDeclarations[type]?.first, !main.fact.genericParameters.isEmpty else { return [] }
+        return resolve(main.fact.inheritedTypes, scope: type, strict: true)
+    }
+
+    private func genericRequirements(_ parameters: [GenericParameterFact], scope: String) -> [Requirement] {
+        for parameter in parameters {
+            let requirements = resolve(parameter.constraints, scope: scope, strict: true)
+            if !requirements.isEmpty { return requirements }
+        }
+        return []
+    }
+
+    /// `init(dependencies: Dependencies)` with no stored property still tells what the type needs.
+    private func initializerRequirements(
+        _ initializers: [InitializerFact], generics: [GenericParameterFact], scope: String
+    ) -> [Requirement] {
+        for initializer in initializers {
+            for parameter in initializer.parameters where isDependenciesLabel(parameter) {
+                guard let type = parameter.type else { continue }
+                if let generic = generics.first(where: { $0.name == type.name }) {
+                    return resolve(generic.constraints, scope: scope, strict: false)
+                }
+                let requirements = resolve([type], scope: scope, strict: false)
+                if !requirements.isEmpty { return requirements }
+            }
+        }
+        return []
+    }
+
+    // MARK: Protocols and functions
+
+    /// `protocol ProductComponent { associatedtype Dependencies: ProductComponentDependencies }`
+    private func protocolComponent(_ name: String) -> Component? {
+        guard let declared = symbols.protocols[name] else { return nil }
+        for associated in declared.fact.associatedTypes where conventions.isAliasName(associated.name) {
+            let requirements = resolve(associated.constraints, scope: name, strict: false)
+            guard !requirements.isEmpty else { continue }
+            return Component(
+                name: name, form: .type(.protocol), file: declared.file, module: declared.module,
+                position: declared.fact.position, access: declared.fact.access, requirements: requirements,
+                property: declared.fact.dependencyProperties.first, heldType: nil
+            )
+        }
+        return nil
+    }
+
+    private func functionComponent(_ name: String) -> Component? {
+        guard let declared = symbols.functions[name] else { return nil }
+        let function = declared.fact
+        guard let parameter = function.parameters.first(where: isDependenciesLabel), let type = parameter.type else { return nil }
+        let requirements: [Requirement]
+        if let generic = function.genericParameters.first(where: { $0.name == type.name }) {
+            requirements = resolve(generic.constraints, scope: function.enclosingType, strict: false)
+        } else if isEnclosingGeneric(type.name, of: function) {
+            return nil  // `func make(dependencies: Dependencies)` belongs to its type's own component
+        } else {
+            requirements = resolve([type], scope: function.enclosingType, strict: true)
+        }
+        guard !requirements.isEmpty else { return nil }
+        return Component(
+            name: name, form: .function, file: declared.file, module: declared.module, position: function.position,
+            access: function.access, requirements: requirements, property: nil, heldType: nil
+        )
+    }
+
+    private func isEnclosingGeneric(_ name: String, of function: FunctionFact) -> Bool {
+        guard let enclosing = function.enclosingType else { return false }
+        if let type = symbols.typeDeclarations[enclosing]?.first?.fact, type.genericParameters.contains(where: { $0.name == name }) {
+            return true
+        }
+        return symbols.protocols[enclosing]?.fact.associatedTypes.contains { $0.name == name } ?? false
+    }
+
+    // MARK: Resolution
+
+    private func isDependenciesLabel(_ parameter: ParameterFact) -> Bool {
+        conventions.isDependenciesValueName(parameter.label) || conventions.isDependenciesValueName(parameter.name)
+    }
+
+    /// Keeps the constraints that are dependencies. `strict` demands that they look like it (an alias, a
+    /// leaf, or a name following the conventions); without it any protocol counts, because a property or
+    /// parameter named `dependencies` already says what it is.
+    private func resolve(_ references: [TypeReference], scope: String?, strict: Bool) -> [Requirement] {
+        references.compactMap { reference in
+            switch symbols.resolve(reference.name, from: scope) {
+            case .alias(let alias):
+                return Requirement(name: alias, kind: .alias, reference: reference)
+            case .protocolType(let proto):
+                let looksLikeDependency = symbols.leafNames.contains(proto)
+                    || conventions.isDependencyProtocolName(LeafFlattening.simpleName(proto))
+                    || conventions.isAliasName(LeafFlattening.simpleName(proto))
+                return !strict || looksLikeDependency ? Requirement(name: proto, kind: .leaf, reference: reference) : nil
+            case .type:
+                return nil
+            case nil:
+                let simple = LeafFlattening.simpleName(reference.name)
+                guard conventions.isDependencyProtocolName(simple) || conventions.isAliasName(simple) else { return nil }
+                return Requirement(name: reference.name, kind: .unknown, reference: reference)
+            }
+        }
+    }
+
+    /// An inherited type that makes a concrete type a container: an alias, or a leaf protocol.
+    private func providedDependency(_ name: String, scope: String, components: [String: Component]) -> String? {
+        switch symbols.resolve(name, from: scope) {
+        case .alias(let alias): return alias
+        case .protocolType(let proto):
+            guard components[proto] == nil else { return nil }  // conforming to a component protocol is a forward
+            let leaves = symbols.leafSets[proto] ?? []
+            return !leaves.isEmpty && leaves.isSubset(of: symbols.leafNames) ? proto : nil
+        case .type, nil: return nil
+        }
+    }
+}

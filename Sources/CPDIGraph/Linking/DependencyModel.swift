@@ -1,0 +1,102 @@
+import CPDIFacts
+
+/// A declaration together with the file and module it comes from.
+public struct Declared<Fact: Sendable>: Sendable {
+    public var fact: Fact
+    public var file: String
+    public var module: String
+}
+
+/// What a component is constrained by: an alias, a leaf protocol, or a name declared elsewhere.
+public struct Requirement: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case alias, leaf, unknown }
+    /// The resolved qualified name (as written when unknown).
+    public var name: String
+    public var kind: Kind
+    /// Where the constraint is written.
+    public var reference: TypeReference
+}
+
+public enum ComponentForm: Sendable, Equatable {
+    case type(TypeKind)
+    case function
+}
+
+/// A type or function that receives dependencies.
+public struct Component: Sendable {
+    public var name: String
+    public var form: ComponentForm
+    public var file: String
+    public var module: String
+    public var position: SourcePosition
+    public var access: AccessLevel
+    public var requirements: [Requirement]
+    /// The stored property that holds the dependencies, if the component keeps them.
+    public var property: DependencyPropertyFact?
+    /// The concrete container the component holds instead of a generic value (`AppDependency`,
+    /// `SplicedFooDependencies<External>`).
+    public var heldType: String?
+
+    /// The alias a component is constrained by when there is exactly one (`FooDependencies`).
+    public var ownAlias: String? {
+        requirements.count == 1 && requirements[0].kind == .alias ? requirements[0].name : nil
+    }
+}
+
+/// A concrete type that provides dependencies by conforming to aliases or dependency protocols.
+public struct Container: Sendable {
+    public var name: String
+    public var file: String
+    public var module: String
+    public var position: SourcePosition
+    public var access: AccessLevel
+    /// The aliases and protocols it conforms to, with where each conformance is written.
+    public var conformances: [(name: String, file: String, position: SourcePosition)]
+}
+
+/// One resolved hand-over of dependencies from a component (or top-level code) to a child component.
+public struct ResolvedForward: Sendable, Equatable {
+    /// The component doing the forwarding; nil for code outside any component.
+    public var source: String?
+    public var target: String
+    public var via: ForwardVia
+    public var file: String
+    public var position: SourcePosition
+    /// False when a freshly built value (a spliced type) is handed on instead of the caller's own dependencies.
+    public var passesOwnDependencies: Bool
+}
+
+/// Everything linked: declarations by name, components, containers, resolved forwards and flattened leaves.
+/// Rules read this; reporters read the `DependencyGraph` built from it.
+public struct DependencyModel: Sendable {
+    public var conventions: NamingConventions
+    public var files: [String: FileFacts]
+    public var modules: [String: String]
+    public var symbols: SymbolTable
+    public var components: [String: Component]
+    public var containers: [String: Container]
+    public var forwards: [ResolvedForward]
+    /// Components constrained by each alias, sorted.
+    public var owners: [String: [String]]
+
+    /// The leaves a component needs: its requirements, flattened.
+    public func leaves(of component: Component) -> Set<String> {
+        component.requirements.reduce(into: Set<String>()) { $0.formUnion(symbols.leaves(ofRequirement: $1)) }
+    }
+
+    /// The files whose code speaks for a component: where it is declared and where it is extended.
+    public func codeFiles(of component: Component) -> [String] {
+        guard case .type = component.form else { return [component.file] }
+        return Array(Set(symbols.typeDeclarations[component.name, default: []].map(\.file) + [component.file])).sorted()
+    }
+
+    /// Member names read from the dependencies value anywhere in a file (value and type level).
+    public func usedMembers(inFile file: String) -> Set<String> {
+        Set(files[file]?.uses.map(\.member) ?? [])
+    }
+
+    /// Components a file hands its own dependencies to.
+    public func forwardedTargets(fromFile file: String) -> [ResolvedForward] {
+        forwards.filter { $0.file == file && $0.passesOwnDependencies }
+    }
+}

@@ -1,0 +1,156 @@
+import CPDIFacts
+
+/// Pass: turns the linked model into the plain graph value reporters draw.
+struct GraphBuilding {
+    let model: DependencyModel
+
+    func run() -> DependencyGraph {
+        var nodes: [String: Node] = [:]
+        var edges: Set<EdgeKey> = []
+        var edgeList: [Edge] = []
+        func add(_ edge: Edge) {
+            // One edge per endpoints and manner; the first place it is written stands for all.
+            if edges.insert(EdgeKey(edge)).inserted { edgeList.append(edge) }
+        }
+        let symbols = model.symbols
+
+        for (name, component) in model.components {
+            let id = nodeID(ofComponent: name)
+            let kind: NodeKind = model.containers[name] == nil ? .component : .container
+            nodes[id] = Node(
+                id: id, kind: kind, name: name, module: component.module, file: component.file,
+                line: component.position.line, column: component.position.column, access: component.access,
+                leaves: model.leaves(of: component).sorted()
+            )
+            for requirement in component.requirements {
+                let target = requirement.kind == .alias ? Node.id(.alias, requirement.name) : Node.id(.leaf, requirement.name)
+                add(Edge(from: id, to: target, kind: .requires, file: component.file,
+                         line: requirement.reference.position.line, column: requirement.reference.position.column))
+            }
+        }
+        for (name, container) in model.containers where model.components[name] == nil {
+            let id = Node.id(.container, name)
+            nodes[id] = Node(
+                id: id, kind: .container, name: name, module: container.module, file: container.file,
+                line: container.position.line, column: container.position.column, access: container.access
+            )
+        }
+        for container in model.containers.values {
+            let id = nodeID(ofComponent: container.name)
+            for conformance in container.conformances {
+                for leaf in symbols.leafSets[conformance.name] ?? [] {
+                    add(Edge(from: id, to: Node.id(.leaf, leaf), kind: .provides, file: conformance.file,
+                             line: conformance.position.line, column: conformance.position.column))
+                }
+            }
+        }
+        for name in includedAliases() {
+            let alias = symbols.aliases[name]!
+            let id = Node.id(.alias, name)
+            nodes[id] = Node(
+                id: id, kind: .alias, name: name, module: alias.module, file: alias.file,
+                line: alias.fact.position.line, column: alias.fact.position.column, access: alias.fact.access,
+                leaves: (symbols.leafSets[name] ?? []).sorted()
+            )
+            for member in alias.fact.members {
+                for target in memberTargets(member, scope: alias.fact.enclosingType) {
+                    add(Edge(from: id, to: target, kind: .composes, file: alias.file,
+                             line: member.position.line, column: member.position.column))
+                }
+            }
+        }
+        for leaf in symbols.leafNames {
+            let id = Node.id(.leaf, leaf)
+            if let declared = symbols.protocols[leaf] {
+                nodes[id] = Node(
+                    id: id, kind: .leaf, name: leaf, module: declared.module, file: declared.file,
+                    line: declared.fact.position.line, column: declared.fact.position.column, access: declared.fact.access
+                )
+            } else {
+                nodes[id] = Node(id: id, kind: .leaf, name: leaf, module: "", file: "", line: 0, column: 0, access: .public)
+            }
+        }
+        for forward in model.forwards {
+            guard let source = forward.source else { continue }
+            add(Edge(from: nodeID(ofComponent: source), to: nodeID(ofComponent: forward.target), kind: .forwardsTo,
+                     via: forward.via, file: forward.file, line: forward.position.line, column: forward.position.column))
+        }
+        for edge in useEdges() { add(edge) }
+
+        // Edges may point at nodes that were not drawn (a leaf reached only through a type): drop them.
+        let kept = edgeList.filter { nodes[$0.from] != nil && nodes[$0.to] != nil }.sorted()
+        let forwarded = Set(model.forwards.map(\.target))
+        let roots = model.components.keys.filter { !forwarded.contains($0) }.map(nodeID(ofComponent:)).sorted()
+        return DependencyGraph(nodes: nodes.values.sorted { $0.id < $1.id }, edges: kept, roots: roots)
+    }
+
+    private func nodeID(ofComponent name: String) -> String {
+        model.containers[name] == nil ? Node.id(.component, name) : Node.id(.container, name)
+    }
+
+    /// Aliases components are constrained by, those named like dependency aliases, and what they compose.
+    private func includedAliases() -> [String] {
+        let symbols = model.symbols
+        var included = Set(model.owners.keys)
+        var queue = Array(included) + symbols.aliases.keys.filter {
+            model.conventions.isAliasName(LeafFlattening.simpleName($0))
+        }
+        while let name = queue.popLast() {
+            included.insert(name)
+            guard let alias = symbols.aliases[name] else { continue }
+            for member in alias.fact.members {
+                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType),
+                    !included.contains(nested)
+                {
+                    queue.append(nested)
+                }
+            }
+        }
+        return included.filter { symbols.aliases[$0] != nil }.sorted()
+    }
+
+    private func memberTargets(_ member: TypeReference, scope: String?) -> [String] {
+        let symbols = model.symbols
+        switch symbols.resolve(member.name, from: scope) {
+        case .alias(let alias): return [Node.id(.alias, alias)]
+        case .protocolType(let proto):
+            if symbols.leafNames.contains(proto) { return [Node.id(.leaf, proto)] }
+            return (symbols.leafSets[proto] ?? []).sorted().map { Node.id(.leaf, $0) }
+        case .type: return []
+        case nil: return symbols.leafNames.contains(member.name) ? [Node.id(.leaf, member.name)] : []
+        }
+    }
+
+    /// component → leaf for every member a component reads, matched against the leaves it needs.
+    private func useEdges() -> [Edge] {
+        let resolution = ForwardResolution(symbols: model.symbols, components: model.components)
+        var edges: [Edge] = []
+        for path in model.files.keys.sorted() {
+            for use in model.files[path]!.uses {
+                guard let source = resolution.sourceComponent(function: use.enclosingFunction, type: use.enclosingType),
+                    let component = model.components[source]
+                else { continue }
+                for leaf in LeafUsage.leaves(declaring: use.member, among: model.leaves(of: component), symbols: model.symbols) {
+                    edges.append(Edge(from: nodeID(ofComponent: source), to: Node.id(.leaf, leaf), kind: .uses,
+                                      file: path, line: use.position.line, column: use.position.column))
+                }
+            }
+        }
+        return edges
+    }
+}
+
+private struct EdgeKey: Hashable {
+    let from: String, to: String, kind: EdgeKind, via: ForwardVia?
+    init(_ edge: Edge) {
+        (from, to, kind, via) = (edge.from, edge.to, edge.kind, edge.via)
+    }
+}
+
+/// Which leaves a member name belongs to.
+public enum LeafUsage {
+    /// The leaves among `candidates` that declare `member` (a property, method or associated type).
+    public static func leaves(declaring member: String, among candidates: Set<String>, symbols: SymbolTable) -> [String] {
+        candidates.filter { symbols.protocols[$0]?.fact.requirements.contains(member) ?? false }.sorted()
+    }
+}

@@ -1,0 +1,76 @@
+import CPDIFacts
+
+/// Pass: flattens every alias and protocol to the leaf protocols it stands for.
+///
+/// A protocol with requirements of its own is a leaf; one that only inherits others is a composition
+/// and flattens to theirs. An alias member declared nowhere in the sources counts as a leaf only when
+/// its name looks like a dependency protocol, so `Sendable` or `AnyObject` never become dependencies.
+struct LeafFlattening {
+    let conventions: NamingConventions
+
+    func run(on symbols: inout SymbolTable) {
+        var flattener = Flattener(symbols: symbols, conventions: conventions)
+        for name in symbols.aliases.keys.sorted() { _ = flattener.leaves(ofAlias: name) }
+        // Only what aliases reach is a leaf; flattening the other protocols just fills the memo.
+        let reachedFromAliases = flattener.leafNames
+        for name in symbols.protocols.keys.sorted() { _ = flattener.leaves(ofProtocol: name) }
+        symbols.leafSets = flattener.memo
+        symbols.leafNames = reachedFromAliases
+        for (name, declared) in symbols.protocols where conventions.isDependencyProtocolName(Self.simpleName(name))
+            && !declared.fact.requirements.isEmpty
+        {
+            symbols.leafNames.insert(name)
+        }
+    }
+
+    static func simpleName(_ name: String) -> Substring { name.split(separator: ".").last ?? Substring(name) }
+
+    private struct Flattener {
+        let symbols: SymbolTable
+        let conventions: NamingConventions
+        var memo: [String: Set<String>] = [:]
+        var inProgress: Set<String> = []
+        var leafNames: Set<String> = []
+
+        mutating func leaves(ofAlias name: String) -> Set<String> {
+            if let known = memo[name] { return known }
+            guard inProgress.insert(name).inserted, let alias = symbols.aliases[name] else { return [] }
+            var result: Set<String> = []
+            for member in alias.fact.members {
+                result.formUnion(leaves(ofReference: member.name, scope: alias.fact.enclosingType, allowExternal: true))
+            }
+            inProgress.remove(name)
+            memo[name] = result
+            return result
+        }
+
+        mutating func leaves(ofProtocol name: String) -> Set<String> {
+            if let known = memo[name] { return known }
+            guard inProgress.insert(name).inserted, let declared = symbols.protocols[name] else { return [] }
+            var inherited: Set<String> = []
+            for parent in declared.fact.inheritedTypes {
+                inherited.formUnion(leaves(ofReference: parent.name, scope: name, allowExternal: false))
+            }
+            var result = inherited
+            if !declared.fact.requirements.isEmpty || inherited.isEmpty {
+                result.insert(name)
+                leafNames.insert(name)
+            }
+            inProgress.remove(name)
+            memo[name] = result
+            return result
+        }
+
+        mutating func leaves(ofReference name: String, scope: String?, allowExternal: Bool) -> Set<String> {
+            switch symbols.resolve(name, from: scope) {
+            case .alias(let alias): return leaves(ofAlias: alias)
+            case .protocolType(let proto): return leaves(ofProtocol: proto)
+            case .type: return []
+            case nil:
+                guard allowExternal, conventions.isDependencyProtocolName(LeafFlattening.simpleName(name)) else { return [] }
+                leafNames.insert(name)
+                return [name]
+            }
+        }
+    }
+}

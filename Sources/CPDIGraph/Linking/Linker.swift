@@ -1,0 +1,44 @@
+import CPDIFacts
+
+/// The linking step of the pipeline: all files' facts in, one model and one graph out.
+public struct Linker: Sendable {
+    public var conventions: NamingConventions
+
+    public init(conventions: NamingConventions = .default) {
+        self.conventions = conventions
+    }
+
+    /// - Parameter modules: the module each file belongs to, by path.
+    public func link(_ files: [FileFacts], modules: [String: String]) -> (model: DependencyModel, graph: DependencyGraph) {
+        let sorted = files.sorted { $0.path < $1.path }
+        var symbols = SymbolTable(files: sorted, modules: modules)
+        LeafFlattening(conventions: conventions).run(on: &symbols)
+
+        let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols)
+        let components = discovery.components()
+        // Protocols a component is constrained by inline (`<D: A & B>`) are leaves too.
+        for component in components.values {
+            for requirement in component.requirements where requirement.kind == .leaf {
+                symbols.leafNames.formUnion(symbols.leafSets[requirement.name] ?? [requirement.name])
+            }
+        }
+        let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)
+        let forwards = ForwardResolution(symbols: symbols, components: components).run(files: sorted)
+
+        var owners: [String: [String]] = [:]
+        for (name, component) in components {
+            for requirement in component.requirements where requirement.kind == .alias {
+                owners[requirement.name, default: []].append(name)
+            }
+        }
+        for key in owners.keys { owners[key]!.sort() }
+
+        let model = DependencyModel(
+            conventions: conventions,
+            files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
+            modules: modules, symbols: symbols, components: components, containers: containers,
+            forwards: forwards, owners: owners
+        )
+        return (model, GraphBuilding(model: model).run())
+    }
+}

@@ -1,0 +1,91 @@
+import CPDIFacts
+
+/// Every declaration of every file by qualified name, and the name lookup Swift would do.
+public struct SymbolTable: Sendable {
+    public var aliases: [String: Declared<AliasFact>] = [:]
+    public var protocols: [String: Declared<TypeFact>] = [:]
+    /// Structs, classes, actors, enums and extensions, by (extended) name; declaration first.
+    public var typeDeclarations: [String: [Declared<TypeFact>]] = [:]
+    public var functions: [String: Declared<FunctionFact>] = [:]
+    /// Qualified names of functions by their simple name (`track` → `Analytics.track`).
+    public var functionsByName: [String: [String]] = [:]
+    /// The leaves each alias and protocol flattens to (see `LeafFlattening`).
+    public var leafSets: [String: Set<String>] = [:]
+    /// Every leaf: dependency protocols declared in the sources, and names declared elsewhere that look like one.
+    public var leafNames: Set<String> = []
+
+    public enum Symbol: Sendable, Equatable {
+        case alias(String)
+        case protocolType(String)
+        case type(String)
+
+        public var name: String {
+            switch self {
+            case .alias(let name), .protocolType(let name), .type(let name): name
+            }
+        }
+    }
+
+    /// Files must come sorted so that the first of two equal names wins the same way every run.
+    init(files: [FileFacts], modules: [String: String]) {
+        for file in files {
+            let module = modules[file.path] ?? ""
+            for alias in file.aliases where aliases[alias.qualifiedName] == nil {
+                aliases[alias.qualifiedName] = Declared(fact: alias, file: file.path, module: module)
+            }
+            for type in file.types {
+                let declared = Declared(fact: type, file: file.path, module: module)
+                if type.isProtocol {
+                    if protocols[type.name] == nil { protocols[type.name] = declared }
+                } else if type.kind == .extension {
+                    typeDeclarations[type.name, default: []].append(declared)
+                } else {
+                    typeDeclarations[type.name, default: []].insert(declared, at: 0)
+                }
+            }
+            for function in file.functions where functions[function.qualifiedName] == nil {
+                functions[function.qualifiedName] = Declared(fact: function, file: file.path, module: module)
+                functionsByName[function.name, default: []].append(function.qualifiedName)
+            }
+        }
+    }
+
+    /// Looks `name` up from inside `scope` outwards, as the compiler does for nested names,
+    /// then without a leading module name (`ShopKit.LoggingDependency`).
+    public func resolve(_ name: String, from scope: String?) -> Symbol? {
+        var candidates: [String] = []
+        var current = scope.map { Substring($0) }
+        while let prefix = current, !prefix.isEmpty {
+            candidates.append("\(prefix).\(name)")
+            current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
+        }
+        candidates.append(name)
+        if let dot = name.firstIndex(of: ".") { candidates.append(String(name[name.index(after: dot)...])) }
+        for candidate in candidates {
+            if aliases[candidate] != nil { return .alias(candidate) }
+            if protocols[candidate] != nil { return .protocolType(candidate) }
+            if isDeclaredType(candidate) { return .type(candidate) }
+        }
+        return nil
+    }
+
+    /// Whether a struct, class, actor or enum (not just an extension) of this name is declared.
+    public func isDeclaredType(_ name: String) -> Bool {
+        typeDeclarations[name]?.first.map { $0.fact.kind != .extension } ?? false
+    }
+
+    public func leaves(ofRequirement requirement: Requirement) -> Set<String> {
+        switch requirement.kind {
+        case .alias, .leaf: leafSets[requirement.name] ?? [requirement.name]
+        case .unknown: leafNames.contains(requirement.name) ? [requirement.name] : []
+        }
+    }
+
+    /// The leaves behind a symbol, or nil when it is neither an alias nor a protocol.
+    public func leaves(of symbol: Symbol) -> Set<String>? {
+        switch symbol {
+        case .alias(let name), .protocolType(let name): leafSets[name] ?? []
+        case .type: nil
+        }
+    }
+}

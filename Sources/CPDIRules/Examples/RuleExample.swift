@@ -1,0 +1,74 @@
+import CPDIFacts
+import CPDIGraph
+
+/// Source files for a rule example. A marker (`1️⃣` … `9️⃣`) stands right before the place a finding
+/// points at, and `findings` says which message each marker expects.
+public struct RuleExample: Sendable {
+    public struct File: Sendable {
+        public var path: String
+        public var markedSource: String
+    }
+
+    public var files: [File]
+    public var findings: [String: String]
+
+    /// A one-file example (`Example.swift`).
+    public init(_ markedSource: String, findings: [String: String] = [:]) {
+        self.init(files: ["Example.swift": markedSource], findings: findings)
+    }
+
+    /// An example across files, in the order written.
+    public init(files: KeyValuePairs<String, String>, findings: [String: String] = [:]) {
+        self.files = files.map { File(path: $0.key, markedSource: $0.value) }
+        self.findings = findings
+    }
+
+    /// The expected findings as (file, position, message), in source order.
+    public var expectedFindings: [(file: String, position: SourcePosition, message: String)] {
+        files.flatMap { file in
+            MarkedSource(file.markedSource).markers.compactMap { marker, position in
+                findings[marker].map { (file.path, position, $0) }
+            }
+        }.sorted { ($0.file, $0.position) < ($1.file, $1.position) }
+    }
+
+    /// Extracts, links and runs `rule` on the example, as the real pipeline does, but in memory.
+    public func run(_ rule: any Rule, conventions: NamingConventions = .default) -> [Finding] {
+        let facts = files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text, conventions: conventions) }
+        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.path, "Example") })
+        let (model, _) = Linker(conventions: conventions).link(facts, modules: modules)
+        return rule.check(RuleContext(model: model)).sorted()
+    }
+}
+
+/// Source text with position markers taken out.
+public struct MarkedSource: Sendable {
+    public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+
+    public let text: String
+    /// Marker → where the character after it ends up once markers are removed.
+    public let markers: [String: SourcePosition]
+
+    public init(_ marked: String) {
+        var text = ""
+        var markers: [String: SourcePosition] = [:]
+        var line = 1
+        var column = 1
+        for character in marked {
+            let string = String(character)
+            if Self.markers.contains(string) {
+                markers[string] = SourcePosition(line: line, column: column)
+                continue
+            }
+            text.append(character)
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += string.utf8.count
+            }
+        }
+        self.text = text
+        self.markers = markers
+    }
+}

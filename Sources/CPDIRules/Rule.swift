@@ -1,0 +1,48 @@
+import CPDIFacts
+import CPDIGraph
+
+/// A check over the linked model. New rules go in `Rules/`, one file each, and into `RuleCatalogue.all`.
+public protocol Rule: Sendable {
+    var description: RuleDescription { get }
+    /// Findings carry the rule's default severity; configuration may change it afterwards.
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+/// What a rule is, in words and examples. The examples are the rule's tests and its documentation.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var defaultSeverity: Severity
+    /// One line for listings.
+    public var summary: String
+    /// A paragraph: what is flagged, why it matters, what to do.
+    public var explanation: String
+    /// Each must produce exactly the findings its markers announce.
+    public var triggering: [RuleExample]
+    /// Each must produce no finding of this rule.
+    public var nonTriggering: [RuleExample]
+}
+
+/// What every rule can look at; the alias review is shared so it is computed once for all rules.
+public struct RuleContext: Sendable {
+    public var model: DependencyModel
+    public var aliasReview: [AliasMemberReview.Entry]
+
+    public init(model: DependencyModel) {
+        self.model = model
+        self.aliasReview = AliasMemberReview.review(model)
+    }
+}
+
+extension Rule {
+    public var id: String { description.id }
+
+    func finding(
+        file: String, at position: SourcePosition, _ message: String, component: String, member: String? = nil,
+        suggestion: String? = nil
+    ) -> Finding {
+        Finding(
+            ruleID: description.id, severity: description.defaultSeverity, file: file, line: position.line,
+            column: position.column, message: message, component: component, member: member, suggestion: suggestion
+        )
+    }
+}

@@ -1,0 +1,113 @@
+import CPDIGraph
+
+/// A leaf added to a parent's alias for a child's sake, instead of the child's alias.
+public struct DirectChildDependency: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "direct-child-dependency",
+        defaultSeverity: .warning,
+        summary: "A leaf is added straight to an alias only because a forwarded child needs it; forward the child's alias.",
+        explanation: """
+            When the compiler says a child's requirement is not satisfied, the quick fix is to add the \
+            missing leaf protocol to the parent's alias. That breaks the cascade: when the child stops \
+            needing it, the parent keeps asking for it, and nobody can tell from the alias which of its \
+            members the parent really uses. Forward the child's own alias instead, so the parent's alias \
+            lists what the file uses plus the aliases of what it builds or calls.
+            """,
+        triggering: [
+            RuleExample(
+                files: [
+                    "ProductImageView.swift": """
+                        protocol LoggingDependency { var logger: Logger { get } }
+                        typealias ProductImageViewDependencies = LoggingDependency
+                        struct ProductImageView<Dependencies: ProductImageViewDependencies> {
+                            let dependencies: Dependencies
+                            func show() { dependencies.logger.log("image") }
+                        }
+                        """,
+                    "ProductDetailView.swift": """
+                        protocol TrackingDependency { var tracker: Tracker { get } }
+                        typealias ProductDetailViewDependencies = TrackingDependency
+                            & 1️⃣LoggingDependency // the compiler asked for it
+                        struct ProductDetailView<Dependencies: ProductDetailViewDependencies> {
+                            let dependencies: Dependencies
+                            var body: some View {
+                                ProductImageView(dependencies: dependencies)
+                                    .onAppear { dependencies.tracker.track("detail") }
+                            }
+                        }
+                        """,
+                ],
+                findings: ["1️⃣": "`LoggingDependency` is in `ProductDetailViewDependencies` only for `ProductImageView`; forward `ProductImageViewDependencies` instead"]
+            ),
+            RuleExample(
+                files: [
+                    "Avatar.swift": """
+                        protocol ImageLoadingDependency { var imageLoader: ImageLoading { get } }
+                        typealias AvatarDependencies = ImageLoadingDependency
+                        struct Avatar<Dependencies: AvatarDependencies> {
+                            let dependencies: Dependencies
+                            func load() { dependencies.imageLoader.load() }
+                        }
+                        """,
+                    "ProfileHeader.swift": """
+                        typealias ProfileHeaderDependencies = AvatarDependencies
+                            & 1️⃣ImageLoadingDependency
+                        struct ProfileHeader<Dependencies: ProfileHeaderDependencies> {
+                            let dependencies: Dependencies
+                            var avatar: Avatar<Dependencies> { Avatar(dependencies: dependencies) }
+                        }
+                        """,
+                ],
+                findings: ["1️⃣": "`ImageLoadingDependency` in `ProfileHeaderDependencies` already comes with `AvatarDependencies` (for `Avatar`); remove it"]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                files: [
+                    "ProductImageView.swift": """
+                        protocol LoggingDependency { var logger: Logger { get } }
+                        typealias ProductImageViewDependencies = LoggingDependency
+                        struct ProductImageView<Dependencies: ProductImageViewDependencies> {
+                            let dependencies: Dependencies
+                            func show() { dependencies.logger.log("image") }
+                        }
+                        """,
+                    "ProductDetailView.swift": """
+                        typealias ProductDetailViewDependencies = LoggingDependency // used here as well
+                            & ProductImageViewDependencies
+                        struct ProductDetailView<Dependencies: ProductDetailViewDependencies> {
+                            let dependencies: Dependencies
+                            var body: some View {
+                                ProductImageView(dependencies: dependencies)
+                                    .onAppear { dependencies.logger.log("detail") }
+                            }
+                        }
+                        """,
+                ]
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.aliasReview.compactMap { entry in
+            guard case .onlyNeededByChild(let child, let childAlias, let alreadyListed) = entry.verdict else { return nil }
+            let member = entry.member.name
+            let message: String
+            let suggestion: String
+            if let childAlias, alreadyListed {
+                message = "`\(member)` in `\(entry.alias)` already comes with `\(childAlias)` (for `\(child)`); remove it"
+                suggestion = "remove `\(member)` from `\(entry.alias)`"
+            } else if let childAlias {
+                message = "`\(member)` is in `\(entry.alias)` only for `\(child)`; forward `\(childAlias)` instead"
+                suggestion = "forward `\(childAlias)` instead of `\(member)`"
+            } else {
+                message = "`\(member)` is in `\(entry.alias)` only for `\(child)`; forward what `\(child)` is constrained by instead"
+                suggestion = "forward the requirements of `\(child)` instead of `\(member)`"
+            }
+            return finding(file: entry.aliasFile, at: entry.member.position, message, component: entry.component,
+                           member: member, suggestion: suggestion)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CPDIGraph
+
+/// A component that keeps its dependencies and never touches them.
+public struct UnusedDependenciesProperty: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unused-dependencies-property",
+        defaultSeverity: .warning,
+        summary: "A component stores its dependencies and never reads them or passes them on.",
+        explanation: """
+            A stored dependencies value that is never read and never forwarded is dead weight: every \
+            caller must supply it and the component keeps everything in it alive for its whole lifetime. \
+            Drop the property (and the alias and generic parameter with it), or use it.
+            """,
+        triggering: [
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                typealias ReceiptViewDependencies = LoggingDependency
+                struct ReceiptView<Dependencies: ReceiptViewDependencies> {
+                    let 1️⃣dependencies: Dependencies
+                    let total: Int
+                    init(dependencies: Dependencies, total: Int) {
+                        self.dependencies = dependencies
+                        self.total = total
+                    }
+                }
+                """,
+                findings: ["1️⃣": "`ReceiptView` stores `dependencies` but never reads it or hands it on"]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                typealias ReceiptViewDependencies = LoggingDependency & ReceiptRowDependencies
+                struct ReceiptView<Dependencies: ReceiptViewDependencies> {
+                    let dependencies: Dependencies
+                    let row: ReceiptRow<Dependencies>
+                    init(dependencies: Dependencies) {
+                        self.dependencies = dependencies
+                        self.row = ReceiptRow(dependencies: dependencies)
+                    }
+                }
+                typealias ReceiptRowDependencies = LoggingDependency
+                struct ReceiptRow<Dependencies: ReceiptRowDependencies> {
+                    let dependencies: Dependencies
+                    func show() { self.dependencies.logger.log("row") }
+                }
+                typealias ProductComponentDependencies = LoggingDependency
+                protocol ProductComponent {
+                    associatedtype Dependencies: ProductComponentDependencies
+                    var dependencies: Dependencies { get }
+                }
+                extension ProductComponent {
+                    func log(_ text: String) { dependencies.logger.log(text) }
+                }
+                // The protocol extension reads it.
+                struct Badge<Dependencies: ProductComponentDependencies>: ProductComponent {
+                    let dependencies: Dependencies
+                }
+                """
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let model = context.model
+        var reads: Set<DependencyReadKey> = []
+        for facts in model.files.values {
+            for read in facts.dependencyReads { reads.insert(DependencyReadKey(name: read.name, type: read.enclosingType)) }
+        }
+        return model.components.keys.sorted().compactMap { name in
+            let component = model.components[name]!
+            guard case .type(let kind) = component.form, kind != .protocol,
+                let property = component.property, property.isStored,
+                !reads.contains(DependencyReadKey(name: property.name, type: name)),
+                !conformsToComponentProtocol(name, model: model)
+            else { return nil }
+            return finding(
+                file: component.file, at: property.position,
+                "`\(name)` stores `\(property.name)` but never reads it or hands it on",
+                component: name, member: property.name,
+                suggestion: "remove `\(property.name)` from `\(name)` or use it"
+            )
+        }
+    }
+
+    /// A protocol with an associated `Dependencies` reads the value through its extensions.
+    private func conformsToComponentProtocol(_ name: String, model: DependencyModel) -> Bool {
+        model.forwards.contains { $0.source == name && $0.via == .conformance }
+    }
+}
+
+private struct DependencyReadKey: Hashable {
+    let name: String
+    let type: String?
+}

@@ -1,0 +1,111 @@
+import CPDIGraph
+
+/// An alias member nothing behind the alias needs.
+public struct UnusedDependency: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unused-dependency",
+        defaultSeverity: .warning,
+        summary: "An alias lists a dependency that its component's file never uses and no forwarded child needs.",
+        explanation: """
+            A component's alias should say exactly what the component needs. A member that the component's \
+            file never reads (no property or method of that protocol is accessed on the dependencies value, \
+            and none of its associated types is named) and that no child, superclass or helper the file \
+            forwards to needs, directly or transitively, only makes every caller provide something for \
+            nothing, and hides the real shape of the app. Remove it from the alias.
+            """,
+        triggering: [
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                protocol TrackingDependency { var tracker: Tracker { get } }
+
+                typealias ProductListViewDependencies = TrackingDependency
+                    & 1️⃣LoggingDependency
+
+                struct ProductListView<Dependencies: ProductListViewDependencies> {
+                    let dependencies: Dependencies
+                    func appear() { dependencies.tracker.track("list") }
+                }
+                """,
+                findings: ["1️⃣": "`LoggingDependency` in `ProductListViewDependencies` is neither used in Example.swift nor needed by a component it forwards to"]
+            ),
+            RuleExample(
+                """
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                protocol HasArticleProvider { var articleProvider: ArticleProviding { get } }
+
+                final class ArticleViewModel {
+                    typealias Dependencies = HasArticleProvider & 1️⃣HasImageProvider
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func load() { dependencies.articleProvider.fetch() }
+                }
+                """,
+                findings: ["1️⃣": "`HasImageProvider` in `ArticleViewModel.Dependencies` is neither used in Example.swift nor needed by a component it forwards to"]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                protocol NotificationsDependency { func makeNotificationCenter() -> NotificationCentering }
+                protocol CacheDependency { associatedtype Cache: Caching; var cache: Cache { get } }
+
+                typealias OrderViewDependencies = LoggingDependency & NotificationsDependency & CacheDependency
+
+                final class OrderView<Dependencies: OrderViewDependencies> {
+                    var dependencies: Dependencies?
+                    var entries: [Dependencies.Cache.Entry] = []
+                    func appear() {
+                        dependencies?.logger.log("order")
+                        _ = self.dependencies?.makeNotificationCenter()
+                    }
+                }
+                """
+            ),
+            RuleExample(
+                files: [
+                    "CartRow.swift": """
+                        typealias CartRowDependencies = PricingDependency
+                        struct CartRow<Dependencies: CartRowDependencies> {
+                            let dependencies: Dependencies
+                            var price: String { dependencies.pricing.format(1) }
+                        }
+                        """,
+                    "CartView.swift": """
+                        protocol PricingDependency { var pricing: Pricing { get } }
+                        typealias CartViewDependencies = CartRowDependencies
+                        struct CartView<Dependencies: CartViewDependencies> {
+                            let dependencies: Dependencies
+                            var row: CartRow<Dependencies> { CartRow(dependencies: dependencies) }
+                        }
+                        // A state type in the same file that receives the same dependencies counts too.
+                        struct CartState<Dependencies: CartViewDependencies> {
+                            let dependencies: Dependencies
+                        }
+                        """,
+                ]
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.aliasReview.compactMap { entry in
+            guard entry.verdict == .unused else { return nil }
+            let files = entry.codeFiles.map(fileName).joined(separator: " or ")
+            return finding(
+                file: entry.aliasFile, at: entry.member.position,
+                "`\(entry.member.name)` in `\(entry.alias)` is neither used in \(files) nor needed by a component it forwards to",
+                component: entry.component, member: entry.member.name,
+                suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`"
+            )
+        }
+    }
+}
+
+/// The last path component, which is how people name a file in a sentence.
+func fileName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}
