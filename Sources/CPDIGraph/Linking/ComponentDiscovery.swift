@@ -163,7 +163,7 @@ struct ComponentDiscovery {
         references.compactMap { reference in
             switch symbols.resolve(reference.name, from: scope) {
             case .alias(let alias):
-                return Requirement(name: alias, kind: .alias, reference: reference)
+                return !strict || symbols.dependencyAliases.contains(alias) ? Requirement(name: alias, kind: .alias, reference: reference) : nil
             case .protocolType(let proto):
                 let looksLikeDependency = symbols.leafNames.contains(proto)
                     || conventions.isDependencyProtocolName(LeafFlattening.simpleName(proto))
@@ -182,7 +182,7 @@ struct ComponentDiscovery {
     /// An inherited type that makes a concrete type a container: an alias, or a leaf protocol.
     private func providedDependency(_ name: String, scope: String, components: [String: Component]) -> String? {
         switch symbols.resolve(name, from: scope) {
-        case .alias(let alias): return alias
+        case .alias(let alias): return symbols.dependencyAliases.contains(alias) ? alias : nil
         case .protocolType(let proto):
             guard components[proto] == nil else { return nil }  // conforming to a component protocol is a forward
             let leaves = symbols.leafSets[proto] ?? []

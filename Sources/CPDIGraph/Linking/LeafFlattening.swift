@@ -10,9 +10,11 @@ struct LeafFlattening {
 
     func run(on symbols: inout SymbolTable) {
         var flattener = Flattener(symbols: symbols, conventions: conventions)
-        for name in symbols.aliases.keys.sorted() { _ = flattener.leaves(ofAlias: name) }
-        // Only what aliases reach is a leaf; flattening the other protocols just fills the memo.
+        symbols.dependencyAliases = dependencyAliases(in: symbols)
+        for name in symbols.dependencyAliases.sorted() { _ = flattener.leaves(ofAlias: name) }
+        // Only what dependency aliases reach is a leaf; flattening the rest just fills the memo.
         let reachedFromAliases = flattener.leafNames
+        for name in symbols.aliases.keys.sorted() { _ = flattener.leaves(ofAlias: name) }
         for name in symbols.protocols.keys.sorted() { _ = flattener.leaves(ofProtocol: name) }
         symbols.leafSets = flattener.memo
         symbols.leafNames = reachedFromAliases
@@ -21,6 +23,18 @@ struct LeafFlattening {
         {
             symbols.leafNames.insert(name)
         }
+    }
+
+    private func dependencyAliases(in symbols: SymbolTable) -> Set<String> {
+        var found: Set<String> = []
+        var queue = symbols.aliases.keys.filter { conventions.isAliasName(Self.simpleName($0)) }
+        while let name = queue.popLast() {
+            guard found.insert(name).inserted, let alias = symbols.aliases[name] else { continue }
+            for member in alias.fact.members {
+                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) { queue.append(nested) }
+            }
+        }
+        return found
     }
 
     static func simpleName(_ name: String) -> Substring { name.split(separator: ".").last ?? Substring(name) }

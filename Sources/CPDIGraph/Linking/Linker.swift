@@ -16,10 +16,12 @@ public struct Linker: Sendable {
 
         let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols)
         let components = discovery.components()
-        // Protocols a component is constrained by inline (`<D: A & B>`) are leaves too.
+        // What a component is explicitly constrained by is a dependency, whatever its name
+        // (`<D: A & B>`, `let dependencies: Carplane`).
         for component in components.values {
-            for requirement in component.requirements where requirement.kind == .leaf {
+            for requirement in component.requirements where requirement.kind != .unknown {
                 symbols.leafNames.formUnion(symbols.leafSets[requirement.name] ?? [requirement.name])
+                if requirement.kind == .alias { symbols.dependencyAliases.insert(requirement.name) }
             }
         }
         let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)

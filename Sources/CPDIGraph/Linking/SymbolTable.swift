@@ -13,6 +13,9 @@ public struct SymbolTable: Sendable {
     public var leafSets: [String: Set<String>] = [:]
     /// Every leaf: dependency protocols declared in the sources, and names declared elsewhere that look like one.
     public var leafNames: Set<String> = []
+    /// Aliases named like dependency aliases, and every alias they compose. Other compositions
+    /// (`typealias Handler = Inbound & Outbound`) are ordinary Swift and define no dependencies.
+    public var dependencyAliases: Set<String> = []
 
     public enum Symbol: Sendable, Equatable {
         case alias(String)

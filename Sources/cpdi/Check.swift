@@ -1,0 +1,47 @@
+import ArgumentParser
+import CPDIPipeline
+import CPDIReporters
+import CPDIRules
+import Foundation
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print findings as file:line:col: severity: message [rule-id].",
+        discussion: "Exit status: 0 when nothing fails the run, 1 when an error-level finding does (any finding with --strict), 2 for usage or input errors."
+    )
+
+    @Argument(help: "Folders or .swift files to analyse (default: the current folder).")
+    var paths: [String] = []
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    func run() throws {
+        let started = Date()
+        let result: AnalysisResult
+        do {
+            result = try Pipeline().run(paths: paths, workingDirectory: Terminal.workingDirectory)
+        } catch {
+            Terminal.fail(error)
+        }
+        Terminal.out(XcodeFormat.findings(result))
+        Terminal.err(XcodeFormat.problems(result))
+        Terminal.err(Summary.line(result, seconds: Date().timeIntervalSince(started)) + "\n")
+        if result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
+        let failing = result.findings.contains { $0.severity == .error || (strict && $0.severity >= .warning) }
+        if failing { throw ExitCode(1) }
+    }
+}
+
+enum Summary {
+    static func line(_ result: AnalysisResult, seconds: Double) -> String {
+        let counts = Dictionary(grouping: result.findings, by: \.severity).mapValues(\.count)
+        let components = result.graph.nodes.filter { $0.kind == .component || $0.kind == .container }.count
+        let bySeverity = Severity.allCases.reversed().compactMap { severity in
+            counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
+        }
+        let findings = result.findings.isEmpty ? "no findings" : "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(bySeverity.joined(separator: ", ")))"
+        let problems = result.problems.isEmpty ? "" : ", \(result.problems.count) unreadable or partly parsed file\(result.problems.count == 1 ? "" : "s")"
+        return "cpdi: \(result.files.count) files, \(components) components, \(findings)\(problems) in \(String(format: "%.2f", seconds)) s"
+    }
+}
