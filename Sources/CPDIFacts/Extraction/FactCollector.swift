@@ -13,9 +13,12 @@ final class FactCollector: SyntaxVisitor {
     /// Qualified names of the open functions, innermost last; nil for functions without a dependencies parameter.
     private var functionStack: [String?] = []
     private var enclosingFunction: String? { functionStack.last ?? nil }
-    /// Declared types of variables and parameters, by enclosing type and name, to tell what `loader` in
-    /// `loader.load(dependencies:)` is.
-    private var bindings: [String: String] = [:]
+    /// Declared types of properties by enclosing type and name (`Type|name`, and `*|name` for any type),
+    /// to tell what `loader` in `loader.load(dependencies:)` is once the whole file is read.
+    private var memberBindings: [String: String] = [:]
+    /// Parameters and locals of the open function bodies and closures, innermost last; looked up at
+    /// the point of use, so two methods may each have their own `vc`.
+    private var localScopes: [[String: String]] = []
     private var readsSeen: Set<DependencyRead> = []
     private var dependenciesNameCache: [String: Bool] = [:]
 
@@ -29,8 +32,9 @@ final class FactCollector: SyntaxVisitor {
     func finish() -> FileFacts {
         for index in facts.forwards.indices {
             guard let base = facts.forwards[index].base, base != "self" else { continue }
+            guard facts.forwards[index].baseType == nil else { continue }
             let scope = facts.forwards[index].enclosingType ?? ""
-            facts.forwards[index].baseType = bindings["\(scope)|\(base)"] ?? bindings["|\(base)"] ?? bindings["*|\(base)"]
+            facts.forwards[index].baseType = memberBindings["\(scope)|\(base)"] ?? memberBindings["*|\(base)"]
         }
         return facts
     }
@@ -65,11 +69,33 @@ final class FactCollector: SyntaxVisitor {
         enclosingType.map { "\($0).\(name)" } ?? name
     }
 
+    /// Inside a body the name is local; elsewhere it is a property of the enclosing type (or a global).
     private func recordBinding(_ name: String, type: String) {
+        if !localScopes.isEmpty {
+            localScopes[localScopes.count - 1][name] = type
+            return
+        }
         let scope = enclosingType ?? ""
-        if bindings["\(scope)|\(name)"] == nil { bindings["\(scope)|\(name)"] = type }
-        if bindings["*|\(name)"] == nil { bindings["*|\(name)"] = type }
+        if memberBindings["\(scope)|\(name)"] == nil { memberBindings["\(scope)|\(name)"] = type }
+        if memberBindings["*|\(name)"] == nil { memberBindings["*|\(name)"] = type }
     }
+
+    private func localType(of name: String?) -> String? {
+        guard let name else { return nil }
+        return localScopes.reversed().lazy.compactMap { $0[name] }.first
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        localScopes.append([:])
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { localScopes.removeLast() }
+
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        localScopes.append([:])
+        return .visitChildren
+    }
+    override func visitPost(_ node: AccessorBlockSyntax) { localScopes.removeLast() }
 
     // MARK: Generic parameters
 
@@ -207,7 +233,7 @@ final class FactCollector: SyntaxVisitor {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
-            let declaredType = binding.typeAnnotation?.type ?? binding.initializer.flatMap { constructedType($0.value) }
+            let declaredType = binding.typeAnnotation?.type ?? binding.initializer.flatMap { impliedType(of: $0.value) }
             if let typeName = declaredType?.nominalName { recordBinding(name, type: typeName) }
             guard isMember, let current = typeStack.last else { continue }
             let isProtocol = facts.types[current.index].isProtocol
@@ -225,12 +251,39 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `Foo(...)`, `Foo<X>(...)` and `Foo.init(...)` tell the type of what they initialise.
+    /// `if let cell = view as? Cell<D>` and `guard let loader = Loader()` declare names too.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            let type = node.typeAnnotation?.type ?? node.initializer.flatMap({ impliedType(of: $0.value) }),
+            let typeName = type.nominalName
+        {
+            recordBinding(name, type: typeName)
+        }
+        return .visitChildren
+    }
+
+    /// The type an initial value says its variable has: a construction or a cast.
+    private func impliedType(of expr: ExprSyntax) -> TypeSyntax? {
+        constructedType(expr) ?? castType(expr)?.type
+    }
+
+    /// `x as? T`, `x as! T` and the pattern `let x as T`: the parser leaves them as the unfolded
+    /// sequence `[x, as, T]`.
+    private func castType(_ expr: ExprSyntax) -> (operand: ExprSyntax, type: TypeSyntax)? {
+        guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type else { return nil }
+        return (elements[0], type)
+    }
+
+    /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)` tell the type of what they initialise; so, by
+    /// convention, do static factories and shared instances (`Foo.live()`, `Foo.shared`).
     private func constructedType(_ expr: ExprSyntax) -> TypeSyntax? {
-        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
-        var callee = call.calledExpression
-        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+        var callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
             callee = base
+        } else if !expr.is(FunctionCallExprSyntax.self) {
+            return nil
         }
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         guard let reference = callee.as(DeclReferenceExprSyntax.self),
@@ -271,6 +324,7 @@ final class FactCollector: SyntaxVisitor {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         let parameters = parameters(node.signature.parameterClause)
+        localScopes.append([:])
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         if let current = typeStack.last, facts.types[current.index].isProtocol {
             facts.types[current.index].requirements.append(node.name.identifierText)
@@ -289,19 +343,24 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) {
         genericScopes.removeLast()
         functionStack.removeLast()
+        localScopes.removeLast()
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         let parameters = parameters(node.signature.parameterClause)
+        localScopes.append([:])
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(parameters: parameters, position: position(node.initKeyword)))
         }
         return .visitChildren
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { genericScopes.removeLast() }
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        genericScopes.removeLast()
+        localScopes.removeLast()
+    }
 
     // MARK: Uses of the dependencies value
 
@@ -359,7 +418,7 @@ final class FactCollector: SyntaxVisitor {
         let position = position(node.calledExpression)
         func forward(_ kind: ForwardKind, _ name: String, base: String?) {
             facts.forwards.append(ForwardFact(
-                kind: kind, callee: name, base: base, baseType: nil, label: label,
+                kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
                 passesOwnDependencies: passesOwn, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
                 position: position
             ))
@@ -388,6 +447,13 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
+        if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
+            let name = (pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern).as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            let typeName = cast.type.nominalName
+        {
+            recordBinding(name, type: typeName)
+        }
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
             let target = elements[0].strippedOfOptionality.as(MemberAccessExprSyntax.self),
@@ -396,7 +462,7 @@ final class FactCollector: SyntaxVisitor {
         let property = target.declName.baseName.identifierText
         guard isDependenciesValueName(property) else { return .visitChildren }
         facts.forwards.append(ForwardFact(
-            kind: .assignment, callee: property, base: base.referencedName, baseType: nil, label: property,
+            kind: .assignment, callee: property, base: base.referencedName, baseType: localType(of: base.referencedName), label: property,
             passesOwnDependencies: isOwnDependencies(elements[2]), enclosingType: enclosingType,
             enclosingFunction: enclosingFunction, position: position(target)
         ))

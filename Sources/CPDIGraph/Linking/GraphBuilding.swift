@@ -79,7 +79,8 @@ struct GraphBuilding {
 
         // Edges may point at nodes that were not drawn (a leaf reached only through a type): drop them.
         let kept = edgeList.filter { nodes[$0.from] != nil && nodes[$0.to] != nil }.sorted()
-        let forwarded = Set(model.forwards.map(\.target))
+        // App entry code outside any component (a scene delegate building the coordinator) does not count.
+        let forwarded = Set(model.forwards.filter { $0.source != nil }.map(\.target))
         let roots = model.components.keys.filter { !forwarded.contains($0) }.map(nodeID(ofComponent:)).sorted()
         return DependencyGraph(nodes: nodes.values.sorted { $0.id < $1.id }, edges: kept, roots: roots)
     }

@@ -3,7 +3,8 @@ import CPDIFacts
 /// Pass: flattens every alias and protocol to the leaf protocols it stands for.
 ///
 /// A protocol with requirements of its own is a leaf; one that only inherits others is a composition
-/// and flattens to theirs. An alias member declared nowhere in the sources counts as a leaf only when
+/// and flattens to theirs. Only protocols some dependency alias reaches are leaves of the graph: a
+/// service protocol named `…Providing` that no alias lists is just a protocol. An alias member declared nowhere in the sources counts as a leaf only when
 /// its name looks like a dependency protocol, so `Sendable` or `AnyObject` never become dependencies.
 struct LeafFlattening {
     let conventions: NamingConventions
@@ -18,11 +19,6 @@ struct LeafFlattening {
         for name in symbols.protocols.keys.sorted() { _ = flattener.leaves(ofProtocol: name) }
         symbols.leafSets = flattener.memo
         symbols.leafNames = reachedFromAliases
-        for (name, declared) in symbols.protocols where conventions.isDependencyProtocolName(Self.simpleName(name))
-            && !declared.fact.requirements.isEmpty
-        {
-            symbols.leafNames.insert(name)
-        }
     }
 
     private func dependencyAliases(in symbols: SymbolTable) -> Set<String> {
