@@ -25,7 +25,7 @@ public struct SourceDiscovery: Sendable {
     public func discover(_ paths: [String]) throws(InputError) -> [SourceFile] {
         var found: [String: SourceFile] = [:]
         for path in paths.isEmpty ? ["."] : paths {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+            let url = URL.resolving(path, against: workingDirectory)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw InputError("\(path): no such file or directory; pass a folder or .swift file to analyse")

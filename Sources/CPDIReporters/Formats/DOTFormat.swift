@@ -23,7 +23,8 @@ public enum DOTFormat {
             }
             lines.append("  \(quoted(node.id)) [\(attributeList(attributes))];")
         }
-        for edge in graph.edges {
+        // `uses` edges repeat what requires + composes already show and double the clutter; JSON keeps them.
+        for edge in graph.edges where edge.kind != .uses {
             var attributes = style(of: edge)
             if let finding = marks.edgeFindings[EdgeMark(edge)] {
                 attributes["color"] = color(finding.severity)
