@@ -18,14 +18,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let result: AnalysisResult
-        do {
-            result = try Pipeline().run(paths: paths, workingDirectory: Terminal.workingDirectory)
-        } catch {
-            Terminal.fail(error)
-        }
+        let result = Terminal.analyse(paths)
         Terminal.out(XcodeFormat.findings(result))
-        Terminal.err(XcodeFormat.problems(result))
         Terminal.err(Summary.line(result, seconds: Date().timeIntervalSince(started)) + "\n")
         if result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         let failing = result.findings.contains { $0.severity == .error || (strict && $0.severity >= .warning) }

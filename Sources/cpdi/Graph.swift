@@ -30,13 +30,7 @@ struct Graph: ParsableCommand {
     func run() throws {
         let format = self.format ?? output.flatMap(GraphFormat.init(fileName:)) ?? .svg
         let destination = output ?? "output/graph.\(format.rawValue)"
-        let result: AnalysisResult
-        do {
-            result = try Pipeline().run(paths: paths, workingDirectory: Terminal.workingDirectory)
-        } catch {
-            Terminal.fail(error)
-        }
-        Terminal.err(XcodeFormat.problems(result))
+        let result = Terminal.analyse(paths)
         let bytes: [UInt8]
         do {
             bytes = try format.render(result, engine: engine)

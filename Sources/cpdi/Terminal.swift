@@ -1,4 +1,6 @@
 import CPDIPipeline
+import CPDIReporters
+import CPDIRules
 import Foundation
 
 /// stdout carries results; stderr carries everything about the run.
@@ -13,6 +15,18 @@ enum Terminal {
 
     static var workingDirectory: URL {
         URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// Runs the pipeline on `paths`; files that could not be read are reported on stderr, a missing
+    /// path ends the run.
+    static func analyse(_ paths: [String]) -> AnalysisResult {
+        do {
+            let result = try Pipeline().run(paths: paths, workingDirectory: workingDirectory)
+            err(XcodeFormat.problems(result))
+            return result
+        } catch {
+            fail(error)
+        }
     }
 
     /// An input error is reported on one line and ends the run with status 2.
