@@ -69,6 +69,9 @@ static inline Agraph_t *cgv_memread(const char *dot) {
     disc.id = &ids;
     disc.io = &io;
     cgv_reader reader = {dot, strlen(dot), 0};
+    // The lexer's line counter is process-wide and only reset here; without it a syntax error
+    // reports its line counted from the first graph this process ever parsed.
+    agreadline(1);
     return agread(&reader, &disc);
 }
 

@@ -17,16 +17,19 @@ struct AliasExtractionTests {
         #expect(facts.uses.isEmpty)
     }
 
-    @Test func singleProtocolOnTheRightSide() {
+    @Test func singleProtocolOrExistentialOnTheRightSide() {
         let (facts, m) = extract("""
             typealias 1️⃣ImageDependencies = 2️⃣HasImageProvider
             typealias 3️⃣Services = 4️⃣ErrorReporting
+            typealias 5️⃣AnyDependencies = any 6️⃣ADependency & 7️⃣BDependency
             """)
         #expect(facts.aliases == [
             AliasFact(name: "ImageDependencies", enclosingType: nil, access: .internal, position: m["1️⃣"],
                       members: [ref("HasImageProvider", m["2️⃣"])]),
             AliasFact(name: "Services", enclosingType: nil, access: .internal, position: m["3️⃣"],
                       members: [ref("ErrorReporting", m["4️⃣"])]),
+            AliasFact(name: "AnyDependencies", enclosingType: nil, access: .internal, position: m["5️⃣"],
+                      members: [ref("ADependency", m["6️⃣"]), ref("BDependency", m["7️⃣"])]),
         ])
     }
 

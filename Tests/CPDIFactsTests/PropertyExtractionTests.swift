@@ -124,12 +124,18 @@ struct PropertyExtractionTests {
                 let 1️⃣dependencies = 2️⃣AppDependencies()
                 let 3️⃣services = 4️⃣Services.init(api: api)
                 let 5️⃣deps = makeDependencies()
+                let 6️⃣externalDependencies = 7️⃣SplicedFooDependencies<AppExternalDependencies>(app: app)
+                let 8️⃣featureDependencies = app as! 9️⃣FeatureDependencies
             }
             """)
         #expect(properties(facts) == [
             DependencyPropertyFact(name: "dependencies", type: ref("AppDependencies", m["2️⃣"]), isStored: true, position: m["1️⃣"]),
             DependencyPropertyFact(name: "services", type: ref("Services", m["4️⃣"]), isStored: true, position: m["3️⃣"]),
             DependencyPropertyFact(name: "deps", type: nil, isStored: true, position: m["5️⃣"]),
+            DependencyPropertyFact(name: "externalDependencies",
+                                   type: ref("SplicedFooDependencies", m["7️⃣"], arguments: ["AppExternalDependencies"]),
+                                   isStored: true, position: m["6️⃣"]),
+            DependencyPropertyFact(name: "featureDependencies", type: ref("FeatureDependencies", m["9️⃣"]), isStored: true, position: m["8️⃣"]),
         ])
     }
 

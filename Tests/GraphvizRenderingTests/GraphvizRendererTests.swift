@@ -73,7 +73,7 @@ struct GraphvizRendererTests {
             try GraphvizRenderer.render(dot: "digraph { a -> ; }", format: "svg")
         }
         #expect(error?.kind == .malformedDOT)
-        #expect(error?.message.contains("syntax error in line 1") == true)
+        #expect(error?.message.contains("syntax error in line 1") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("\n") == false)
     }
 

@@ -12,7 +12,9 @@ final class FactCollector: SyntaxVisitor {
     private var genericScopes: [Set<String>] = []
     /// Qualified names of the open functions, innermost last; nil for functions without a dependencies parameter.
     private var functionStack: [String?] = []
-    private var enclosingFunction: String? { functionStack.last ?? nil }
+    /// A local function without a dependencies parameter still runs on the helper's dependencies it
+    /// captures, so it does not hide the helper around it.
+    private var enclosingFunction: String? { functionStack.last { $0 != nil } ?? nil }
     /// Declared types of properties by enclosing type and name (`Type|name`, and `*|name` for any type),
     /// to tell what `loader` in `loader.load(dependencies:)` is once the whole file is read.
     private var memberBindings: [String: String] = [:]
@@ -241,7 +243,7 @@ final class FactCollector: SyntaxVisitor {
             guard isDependenciesValueName(name) else { continue }
             let type = declaredType.flatMap { type -> TypeReference? in
                 type.nominalName.map {
-                    TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
+                    TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: typePosition(type, in: binding))
                 }
             }
             facts.types[current.index].dependencyProperties.append(DependencyPropertyFact(
@@ -249,6 +251,13 @@ final class FactCollector: SyntaxVisitor {
             ))
         }
         return .visitChildren
+    }
+
+    /// A type implied by `= Foo()` is built on the spot and has no place in the file; the construction
+    /// starts with the type's name, so it stands for it.
+    private func typePosition(_ type: TypeSyntax, in binding: PatternBindingSyntax) -> SourcePosition {
+        if type.parent == nil, let value = binding.initializer?.value { return position(value) }
+        return position(type.unwrapped)
     }
 
     /// `if let cell = view as? Cell<D>` and `guard let loader = Loader()` declare names too.
@@ -285,11 +294,15 @@ final class FactCollector: SyntaxVisitor {
         } else if !expr.is(FunctionCallExprSyntax.self) {
             return nil
         }
-        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        let specialized = callee.as(GenericSpecializationExprSyntax.self)
+        if let specialized { callee = specialized.expression }
         guard let reference = callee.as(DeclReferenceExprSyntax.self),
             reference.baseName.identifierText.first?.isUppercase == true
         else { return nil }
-        return TypeSyntax(IdentifierTypeSyntax(name: reference.baseName.trimmed))
+        // Keep `<External>` of `Spliced<External>()`: it says which external dependencies are wrapped.
+        return TypeSyntax(IdentifierTypeSyntax(
+            name: reference.baseName.trimmed, genericArgumentClause: specialized?.genericArgumentClause.trimmed
+        ))
     }
 
     /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
@@ -365,18 +378,34 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Uses of the dependencies value
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        let member = node.declName.baseName.identifierText
         if let base = node.base?.referencedName, isDependenciesValueName(base) {
             facts.uses.append(UseFact(
-                base: base, member: node.declName.baseName.identifierText, isTypeLevel: false,
+                base: base, member: member, isTypeLevel: false,
+                enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
+            ))
+        } else if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, isGenericName(base),
+            !["self", "Type", "Protocol", "init"].contains(member)
+        {
+            // `Dependencies.SomeService.Item(id:)` and `D.Store.make()` name a leaf's associated type or
+            // static member in an expression; `D.self` only names the type. Alias names are left out here:
+            // a composition has no associated types to reach, and `AppServices.shared` is a container.
+            facts.uses.append(UseFact(
+                base: base, member: member, isTypeLevel: true,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
             ))
         }
         return .visitChildren
     }
 
+    /// A generic parameter or associated type in scope.
+    private func isGenericName(_ name: String) -> Bool {
+        genericScopes.contains { $0.contains(name) }
+    }
+
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
         guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
-        if genericScopes.contains(where: { $0.contains(base) }) || conventions.isAliasName(base) {
+        if isGenericName(base) || conventions.isAliasName(base) {
             facts.uses.append(UseFact(
                 base: base, member: node.name.identifierText, isTypeLevel: true,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.name)
