@@ -48,7 +48,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CPDIFactsTests", dependencies: ["CPDIFacts"]),
-        .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline"]),
+        .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),
         .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
         .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
         .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline"], resources: []),

@@ -46,12 +46,12 @@ struct ForwardExtractionTests {
             struct ProductView<Dependencies: ProductViewDependencies>: View {
                 let dependencies: Dependencies
                 var body: some View {
-                    1️⃣Text("x")
-                        .autoExpand(dependencies: dependencies)
-                        .onAppear { 2️⃣Analytics.track(event: "shown", dependencies: dependencies) }
+                    Text("x")
+                        .1️⃣autoExpand(dependencies: dependencies)
+                        .onAppear { Analytics.2️⃣track(event: "shown", dependencies: dependencies) }
                 }
                 func modifier() -> some View {
-                    3️⃣.autoExpand(dependencies: dependencies)
+                    .3️⃣autoExpand(dependencies: dependencies)
                 }
             }
             """)
@@ -72,9 +72,9 @@ struct ForwardExtractionTests {
                 let dependencies: Dependencies
                 let loader: ProductLoader
                 func reload() {
-                    1️⃣loader.load(dependencies: dependencies)
-                    2️⃣self.loader.load(dependencies: dependencies)
-                    3️⃣cache.store(dependencies: dependencies)
+                    loader.1️⃣load(dependencies: dependencies)
+                    self.loader.2️⃣load(dependencies: dependencies)
+                    cache.3️⃣store(dependencies: dependencies)
                 }
                 // Declared after its use: resolved once the whole file is read.
                 let cache: ImageCache
@@ -84,10 +84,10 @@ struct ForwardExtractionTests {
                 func reload() {
                     let loader = ProductLoader()
                     let fetcher = ImageFetcher<Dependencies>.init()
-                    4️⃣loader.load(dependencies: dependencies)
-                    5️⃣fetcher.fetch(dependencies: dependencies)
-                    6️⃣self.present(dependencies: dependencies)
-                    7️⃣unknown.call(dependencies: dependencies)
+                    loader.4️⃣load(dependencies: dependencies)
+                    fetcher.5️⃣fetch(dependencies: dependencies)
+                    self.6️⃣present(dependencies: dependencies)
+                    unknown.7️⃣call(dependencies: dependencies)
                 }
             }
             """)
@@ -110,7 +110,7 @@ struct ForwardExtractionTests {
         let (facts, m) = extract("""
             enum Analytics {
                 static func track<D: Analytics_trackDependencies>(event: String, dependencies: D) {
-                    1️⃣Logger.log(event, dependencies: dependencies)
+                    Logger.1️⃣log(event, dependencies: dependencies)
                 }
             }
             """)

@@ -1,3 +1,4 @@
+import CPDIFacts
 import CPDIRules
 import Testing
 

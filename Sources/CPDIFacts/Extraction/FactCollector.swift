@@ -444,7 +444,11 @@ final class FactCollector: SyntaxVisitor {
         var callee = node.calledExpression
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         let passesOwn = isOwnDependencies(argument.expression)
-        let position = position(node.calledExpression)
+        // Point at the name called (`autoExpand` in `VStack { … }.autoExpand(…)`), not where the chain
+        // starts; initializers (`Child.init`, `super.init`) are named by what stands before `init`.
+        let member = callee.as(MemberAccessExprSyntax.self).flatMap { $0.declName.baseName.text == "init" ? nil : $0 }
+        let calledName: Syntax = member.map { Syntax($0.declName) } ?? Syntax(callee)
+        let position = position(calledName)
         func forward(_ kind: ForwardKind, _ name: String, base: String?) {
             facts.forwards.append(ForwardFact(
                 kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,

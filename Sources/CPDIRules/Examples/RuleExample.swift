@@ -40,35 +40,3 @@ public struct RuleExample: Sendable {
         return rule.check(RuleContext(model: model)).sorted()
     }
 }
-
-/// Source text with position markers taken out.
-public struct MarkedSource: Sendable {
-    public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
-
-    public let text: String
-    /// Marker → where the character after it ends up once markers are removed.
-    public let markers: [String: SourcePosition]
-
-    public init(_ marked: String) {
-        var text = ""
-        var markers: [String: SourcePosition] = [:]
-        var line = 1
-        var column = 1
-        for character in marked {
-            let string = String(character)
-            if Self.markers.contains(string) {
-                markers[string] = SourcePosition(line: line, column: column)
-                continue
-            }
-            text.append(character)
-            if character == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += string.utf8.count
-            }
-        }
-        self.text = text
-        self.markers = markers
-    }
-}
