@@ -75,9 +75,28 @@ public struct DependencyModel: Sendable {
     public var symbols: SymbolTable
     public var components: [String: Component]
     public var containers: [String: Container]
-    public var forwards: [ResolvedForward]
+    public var forwards: [ResolvedForward] {
+        didSet { forwardsByFile = Dictionary(grouping: forwards, by: \.file) }
+    }
     /// Components constrained by each alias, sorted.
     public var owners: [String: [String]]
+    private var forwardsByFile: [String: [ResolvedForward]]
+
+    public init(
+        conventions: NamingConventions, files: [String: FileFacts], modules: [String: String], symbols: SymbolTable,
+        components: [String: Component], containers: [String: Container], forwards: [ResolvedForward],
+        owners: [String: [String]]
+    ) {
+        self.conventions = conventions
+        self.files = files
+        self.modules = modules
+        self.symbols = symbols
+        self.components = components
+        self.containers = containers
+        self.forwards = forwards
+        self.owners = owners
+        self.forwardsByFile = Dictionary(grouping: forwards, by: \.file)
+    }
 
     /// The leaves a component needs: its requirements, flattened.
     public func leaves(of component: Component) -> Set<String> {
@@ -97,6 +116,6 @@ public struct DependencyModel: Sendable {
 
     /// Components a file hands its own dependencies to.
     public func forwardedTargets(fromFile file: String) -> [ResolvedForward] {
-        forwards.filter { $0.file == file && $0.passesOwnDependencies }
+        forwardsByFile[file, default: []].filter(\.passesOwnDependencies)
     }
 }

@@ -102,16 +102,22 @@ private struct FindingMarks {
     var edgeFindings: [EdgeMark: Finding] = [:]
 
     init(result: AnalysisResult) {
-        let nodesByName = Dictionary(result.graph.nodes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let composes = result.graph.edges.filter { $0.kind == .composes }
+        // A finding names its component; prefer the component (or container) node over an alias of the same name.
+        var nodesByName: [String: Node] = [:]
+        for node in result.graph.nodes {
+            let isComponent = node.kind == .component || node.kind == .container
+            if nodesByName[node.name] == nil || isComponent { nodesByName[node.name] = node }
+        }
+        var composesAt: [String: Edge] = [:]
+        for edge in result.graph.edges where edge.kind == .composes {
+            composesAt["\(edge.file):\(edge.line):\(edge.column)"] = composesAt["\(edge.file):\(edge.line):\(edge.column)"] ?? edge
+        }
         for finding in result.findings {
-            guard let node = [NodeKind.component, .container].lazy.compactMap({ kind in
-                result.graph.nodes.first { $0.kind == kind && $0.name == finding.component }
-            }).first ?? nodesByName[finding.component] else { continue }
+            guard let node = nodesByName[finding.component] else { continue }
             nodeSeverity[node.id] = max(nodeSeverity[node.id] ?? .info, finding.severity)
             nodeFindings[node.id, default: []].append(finding)
             // An alias member finding points at the member as written: colour that composes edge.
-            if let edge = composes.first(where: { $0.file == finding.file && $0.line == finding.line && $0.column == finding.column }) {
+            if let edge = composesAt["\(finding.file):\(finding.line):\(finding.column)"] {
                 let mark = EdgeMark(edge)
                 if edgeFindings[mark].map({ $0.severity < finding.severity }) ?? true { edgeFindings[mark] = finding }
             }
