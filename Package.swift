@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),
         .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
         .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
+        .testTarget(name: "CPDIReportersTests", dependencies: ["CPDIPipeline", "CPDIReporters", "CPDIRules"], exclude: ["Golden"]),
         .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline"], resources: []),
     ],
     swiftLanguageModes: [.v6]
