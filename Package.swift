@@ -29,7 +29,7 @@ let package = Package(
         // 4. Rules: one file per rule under Sources/CPDIRules/Rules.
         .target(name: "CPDIRules", dependencies: ["CPDIFacts", "CPDIGraph"]),
         // 5. Output formats: one file per format under Sources/CPDIReporters/Formats.
-        .target(name: "CPDIReporters", dependencies: ["CPDIGraph", "CPDIRules", "GraphvizRendering"]),
+        .target(name: "CPDIReporters", dependencies: ["CPDIGraph", "CPDIRules", "GraphvizRendering"], exclude: ["Schema"]),
         // The only code that talks to libgraphviz.
         .systemLibrary(
             name: "CGraphviz",

@@ -12,6 +12,11 @@ import Testing
     static let executable = Fixtures.packageRoot.appendingPathComponent(".build/debug/cpdi")
 
     func cpdi(_ arguments: String..., in directory: URL = Fixtures.packageRoot) throws -> Run {
+        try cpdi(arguments, in: directory)
+    }
+
+    /// Also used by other command suites (`ReportCommandTests`), so every CLI test runs the binary the same way.
+    func cpdi(_ arguments: [String], in directory: URL = Fixtures.packageRoot) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments

@@ -23,7 +23,23 @@ enum Golden {
             return
         }
         let expected = try Data(contentsOf: url)
-        #expect(Array(expected) == bytes, "\(name) differs from the golden file; rerun with CPDI_RECORD_GOLDEN=1 and review", sourceLocation: sourceLocation)
+        guard Array(expected) != bytes else { return }
+        Issue.record(
+            "\(name) differs from the golden file at \(firstDifference(Array(expected), bytes)); rerun with CPDI_RECORD_GOLDEN=1 and review the diff",
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// The first line that differs, shown both ways, instead of two arrays of thousands of bytes.
+    static func firstDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String {
+        let old = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let new = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(old.count, new.count) {
+            let was = index < old.count ? String(old[index]) : "<end of file>"
+            let now = index < new.count ? String(new[index]) : "<end of file>"
+            if was != now { return "line \(index + 1): expected «\(was.prefix(200))», got «\(now.prefix(200))»" }
+        }
+        return "the bytes (same lines)"
     }
 
     /// A result whose names, messages and paths hold every character some format must escape.
