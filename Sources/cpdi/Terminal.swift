@@ -5,10 +5,6 @@ import Foundation
 
 /// stdout carries results; stderr carries everything about the run.
 enum Terminal {
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
     static func err(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
