@@ -4,6 +4,8 @@ CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build graphviz chromium python-tools samples clean
+# The set-up targets share apt's lock; run them one after another even under `make -j`.
+.NOTPARALLEL:
 
 # libgraphviz is linked in process (pkg-config libgvc); install it when missing.
 graphviz:
