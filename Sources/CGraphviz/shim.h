@@ -57,6 +57,9 @@ static inline int cgv_read_line(void *chan, char *buf, int size) {
     return n;
 }
 
+// Exported by libcgraph but declared only in its private header: flushes the DOT scanner's buffer.
+extern void aglexbad(void);
+
 static inline Agraph_t *cgv_memread(const char *dot) {
     static Agiddisc_t ids = {cgv_id_open, cgv_id_map, cgv_id_alloc, cgv_id_free,
                              cgv_id_print, cgv_id_close, cgv_id_register};
@@ -69,8 +72,9 @@ static inline Agraph_t *cgv_memread(const char *dot) {
     disc.id = &ids;
     disc.io = &io;
     cgv_reader reader = {dot, strlen(dot), 0};
-    // The lexer's line counter is process-wide and only reset here; without it a syntax error
-    // reports its line counted from the first graph this process ever parsed.
+    // The lexer is process-wide: it keeps unread input (a trailing newline) of the previous graph
+    // and a running line counter. Flush and reset both, or a syntax error reports a wrong line.
+    aglexbad();
     agreadline(1);
     return agread(&reader, &disc);
 }

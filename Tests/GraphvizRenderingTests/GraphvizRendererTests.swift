@@ -77,6 +77,15 @@ struct GraphvizRendererTests {
         #expect(error?.message.contains("\n") == false)
     }
 
+    @Test func syntaxErrorLineCountsFromThisGraphOnly() throws {
+        // A previous graph ending in blank lines must not shift the next one's line numbers.
+        _ = try GraphvizRenderer.render(dot: "digraph {\n a -> b\n}\n\n\n", format: "svg")
+        let error = #expect(throws: GraphvizError.self) {
+            try GraphvizRenderer.render(dot: "digraph { a -> ; }", format: "svg")
+        }
+        #expect(error?.message == "malformed DOT: syntax error in line 1 near ';'")
+    }
+
     @Test func emptyInputIsAnError() {
         let error = #expect(throws: GraphvizError.self) {
             try GraphvizRenderer.render(dot: "", format: "svg")
