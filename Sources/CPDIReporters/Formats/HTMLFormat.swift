@@ -236,22 +236,10 @@ public enum HTMLFormat {
         return tag.replacingOccurrences(of: "\n", with: " ") + " id=\"cpdi-svg\" role=\"img\" aria-label=\"dependency graph\"" + svg[tagEnd...]
     }
 
-    /// `&`, `<`, `>`, `"` and `'` as character references, so text is safe in content and in
-    /// quoted attributes. By Unicode scalar: a `<` followed by a combining mark is one Character.
+    /// Text safe in content and in quoted attributes: HTML5 reads the same references XML does and,
+    /// unlike XML, keeps line breaks in attribute values, so the XML content escaper serves both.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        XMLEscaping.text(text)
     }
 
     /// Escaped text with the message convention of `backticked` names shown as code.
