@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
     targets: [
         // 1+2. The per-file facts model and the syntax walk that produces it (the only target that sees syntax trees).
@@ -38,7 +39,10 @@ let package = Package(
         ),
         .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
         // Discovery, parallel extraction and the whole run, as a library for the CLI and tests.
-        .target(name: "CPDIPipeline", dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters"]),
+        .target(
+            name: "CPDIPipeline",
+            dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters", .product(name: "Yams", package: "Yams")]
+        ),
         // The command line.
         .executableTarget(
             name: "cpdi",

@@ -10,8 +10,7 @@ struct Check: ParsableCommand {
         discussion: "Exit status: 0 when nothing fails the run, 1 when an error-level finding does (any finding with --strict), 2 for usage or input errors."
     )
 
-    @Argument(help: "Folders or .swift files to analyse (default: the current folder).")
-    var paths: [String] = []
+    @OptionGroup var scan: ScanOptions
 
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
@@ -28,7 +27,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let result = Terminal.analyse(paths)
+        let result = Terminal.analyse(scan)
         do {
             FileHandle.standardOutput.write(Data(try reporter.render(result)))
         } catch {

@@ -9,8 +9,7 @@ struct Graph: ParsableCommand {
         abstract: "Write the dependency graph as DOT, SVG (laid out in process by libgraphviz) or JSON."
     )
 
-    @Argument(help: "Folders or .swift files to analyse (default: the current folder).")
-    var paths: [String] = []
+    @OptionGroup var scan: ScanOptions
 
     @Option(name: [.short, .customLong("output")], help: "File to write, '-' for stdout (default: output/graph.<format>).")
     var output: String?
@@ -30,7 +29,7 @@ struct Graph: ParsableCommand {
     func run() throws {
         let format = self.format ?? output.flatMap(GraphFormat.init(fileName:)) ?? .svg
         let destination = output ?? "output/graph.\(format.rawValue)"
-        let result = Terminal.analyse(paths)
+        let result = Terminal.analyse(scan)
         let bytes: [UInt8]
         do {
             bytes = try format.render(result, engine: engine)

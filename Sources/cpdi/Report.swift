@@ -13,8 +13,7 @@ struct Report: ParsableCommand {
             """
     )
 
-    @Argument(help: "Folders or .swift files to analyse (default: the current folder).")
-    var paths: [String] = []
+    @OptionGroup var scan: ScanOptions
 
     @Option(help: "The report format (default: from the output file's extension).")
     var format: ReportFormat?
@@ -38,7 +37,7 @@ struct Report: ParsableCommand {
     static let formatsByExtension = ["md": "markdown", "markdown": "markdown", "sarif": "sarif", "html": "html", "json": "json"]
 
     func validate() throws {
-        if from != nil, !paths.isEmpty {
+        if from != nil, !scan.paths.isEmpty {
             throw ValidationError("pass either PATHs to analyse or --from a saved result, not both")
         }
         if format == nil {
@@ -57,7 +56,7 @@ struct Report: ParsableCommand {
 
     func run() throws {
         let format = self.format ?? output.flatMap(Self.format(ofFile:))!
-        let result = from.map(Self.load) ?? Terminal.analyse(paths)
+        let result = from.map(Self.load) ?? Terminal.analyse(scan)
         let options = ReportOptions(
             linkPrefix: linkPrefix, basePath: basePath,
             timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil

@@ -15,9 +15,9 @@ enum Terminal {
 
     /// Runs the pipeline on `paths`; files that could not be read are reported on stderr, a missing
     /// path ends the run.
-    static func analyse(_ paths: [String]) -> AnalysisResult {
+    static func analyse(_ scan: ScanOptions) -> AnalysisResult {
         do {
-            let result = try Pipeline().run(paths: paths, workingDirectory: workingDirectory)
+            let result = try Pipeline().run(paths: scan.paths, workingDirectory: workingDirectory)
             err(XcodeFormat.problems(result))
             return result
         } catch {
