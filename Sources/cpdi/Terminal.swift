@@ -16,8 +16,13 @@ enum Terminal {
     /// Runs the pipeline on `paths`; files that could not be read are reported on stderr, a missing
     /// path ends the run.
     static func analyse(_ scan: ScanOptions) -> AnalysisResult {
+        analyse(paths: scan.paths, settings: scan.settings)
+    }
+
+    static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {
         do {
-            let result = try Pipeline().run(paths: scan.paths, workingDirectory: workingDirectory)
+            let configuration = try Configuration.load(explicitPath: settings.config, paths: paths, workingDirectory: workingDirectory)
+            let result = try Pipeline(configuration: configuration).run(paths: paths, workingDirectory: workingDirectory)
             err(XcodeFormat.problems(result))
             return result
         } catch {

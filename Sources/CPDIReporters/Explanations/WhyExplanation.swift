@@ -1,0 +1,94 @@
+import CPDIGraph
+
+/// The text of `cpdi why`: a component's composition as a tree, or every path by which it needs a leaf.
+/// A pure function of the graph, like every report, so a saved result can be asked as well.
+public struct WhyExplanation {
+    let graph: DependencyGraph
+    let paths: DependencyPaths
+
+    public init(graph: DependencyGraph) {
+        self.graph = graph
+        self.paths = DependencyPaths(graph: graph)
+    }
+
+    /// The component as a tree: alias → members → leaves, each with file:line; then its leaves and forwards.
+    public func compositionTree(of component: Node) -> String {
+        var lines = ["\(component.name) — \(describe(component))"]
+        var expanded: Set<String> = []
+        func walk(_ id: String, owner: Node, prefix: String) {
+            let edges = paths.requirements(of: id)
+            for (index, edge) in edges.enumerated() {
+                guard let node = paths.node(id: edge.to) else { continue }
+                let last = index == edges.count - 1
+                var text = "\(prefix)\(last ? "└─ " : "├─ ")\(node.name) — \(describe(node, seenFrom: owner, at: edge))"
+                let children = paths.requirements(of: node.id)
+                let repeated = !children.isEmpty && expanded.contains(node.id)
+                if repeated { text += " (members shown above)" }
+                lines.append(text)
+                guard !children.isEmpty, !repeated else { continue }
+                expanded.insert(node.id)
+                let nextOwner = node.kind == .alias ? (paths.owner(ofAlias: node.id) ?? owner) : owner
+                walk(node.id, owner: nextOwner, prefix: prefix + (last ? "   " : "│  "))
+            }
+        }
+        walk(component.id, owner: component, prefix: "")
+        if paths.requirements(of: component.id).isEmpty { lines.append("(requires no dependencies)") }
+        let leaves = component.leaves ?? []
+        lines.append("")
+        lines.append("\(leaves.count) lea\(leaves.count == 1 ? "f" : "ves")\(leaves.isEmpty ? "" : ": " + leaves.joined(separator: ", "))")
+        let forwards = graph.edges.filter { $0.from == component.id && $0.kind == .forwardsTo }
+        if !forwards.isEmpty {
+            lines.append("forwards to:")
+            for edge in forwards {
+                let name = paths.node(id: edge.to)?.name ?? edge.to
+                lines.append("  \(name) (\(edge.via?.rawValue ?? "forward"), \(edge.file):\(edge.line))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every path from the component to the leaf, shortest first, one numbered block each.
+    public func leafPaths(from component: Node, to leaf: Node) -> String {
+        let (found, truncated) = paths.paths(from: component.id, to: leaf.id)
+        guard !found.isEmpty else {
+            return "\(component.name) does not need \(leaf.name): no alias it requires composes it.\n"
+        }
+        var lines = ["\(component.name) needs \(leaf.name) by \(found.count)\(truncated ? "+" : "") path\(found.count == 1 ? "" : "s"):"]
+        for (number, path) in found.enumerated() {
+            lines.append("")
+            lines.append("\(number + 1). \(path.map(\.node.name).joined(separator: " → "))")
+            var owner = component
+            for step in path {
+                guard let edge = step.via else {
+                    lines.append("   \(step.node.name) — \(describe(step.node))")
+                    continue
+                }
+                lines.append("   \(edge.kind == .requires ? "requires" : "composes") \(step.node.name) — \(describe(step.node, seenFrom: owner, at: edge))")
+                if let next = step.owner { owner = next }
+            }
+        }
+        if truncated { lines += ["", "(more paths exist; only the first \(found.count) are shown)"] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "alias of ProductThumbnail, forwarded at File.swift:22 · declared at File.swift:3"
+    private func describe(_ node: Node, seenFrom owner: Node? = nil, at edge: Edge? = nil) -> String {
+        var parts: [String] = []
+        if node.kind == .alias, let owner, let aliasOwner = paths.owner(ofAlias: node.id), aliasOwner.id != owner.id {
+            var part = "alias of \(aliasOwner.name)"
+            if let forward = graph.edges.first(where: { $0.from == owner.id && $0.to == aliasOwner.id && $0.kind == .forwardsTo }) {
+                part += ", forwarded at \(forward.file):\(forward.line)"
+            } else {
+                part += ", not forwarded by \(owner.name)"
+            }
+            parts.append(part)
+        } else {
+            parts.append(node.kind.rawValue)
+        }
+        parts.append(node.file.isEmpty ? "declared outside the analysed code" : "\(node.file):\(node.line)")
+        if let edge, node.file != edge.file || node.line != edge.line, edge.kind == .composes {
+            parts.append("listed at \(edge.file):\(edge.line)")
+        }
+        return parts.joined(separator: " · ")
+    }
+}

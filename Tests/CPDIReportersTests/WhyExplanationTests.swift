@@ -1,0 +1,116 @@
+import CPDIGraph
+import CPDIPipeline
+import CPDIReporters
+import Testing
+
+/// `cpdi why`: the composition tree and the paths to a leaf, on a small app where the answer is known.
+@Suite struct WhyExplanationTests {
+    /// `List` needs images twice over: listed directly in its alias, and through `Thumbnail`'s alias,
+    /// which it forwards because it builds thumbnails.
+    static let sources: [(path: String, text: String)] = [
+        ("Leaves.swift", """
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol ImageLoadingDependency { var images: Images { get } }
+            """),
+        ("Thumbnail.swift", """
+            typealias ThumbnailDependencies = ImageLoadingDependency
+            struct Thumbnail<Dependencies: ThumbnailDependencies> {
+                let dependencies: Dependencies
+                func load() { dependencies.images.load() }
+            }
+            """),
+        ("List.swift", """
+            typealias ListDependencies = LoggingDependency
+                & ThumbnailDependencies
+                & ImageLoadingDependency
+            struct List<Dependencies: ListDependencies> {
+                let dependencies: Dependencies
+                func row() -> Thumbnail<Dependencies> { Thumbnail(dependencies: dependencies) }
+                func log() { dependencies.logger.log(dependencies.images.name) }
+            }
+            """),
+    ]
+
+    static func explanation() -> (WhyExplanation, DependencyGraph) {
+        let graph = Pipeline().run(sources: sources).graph
+        return (WhyExplanation(graph: graph), graph)
+    }
+
+    static func node(_ id: String, in graph: DependencyGraph) throws -> Node {
+        try #require(graph.nodes.first { $0.id == id })
+    }
+
+    @Test func treeShowsAliasesDownToLeavesWithPositionsAndForwards() throws {
+        let (explanation, graph) = Self.explanation()
+        let text = explanation.compositionTree(of: try Self.node("component:List", in: graph))
+        #expect(text == """
+            List — component · List.swift:4
+            └─ ListDependencies — alias · List.swift:1
+               ├─ LoggingDependency — leaf · Leaves.swift:1 · listed at List.swift:1
+               ├─ ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · Thumbnail.swift:1 · listed at List.swift:2
+               │  └─ ImageLoadingDependency — leaf · Leaves.swift:2 · listed at Thumbnail.swift:1
+               └─ ImageLoadingDependency — leaf · Leaves.swift:2 · listed at List.swift:3
+
+            2 leaves: ImageLoadingDependency, LoggingDependency
+            forwards to:
+              Thumbnail (construction, List.swift:6)
+
+            """)
+    }
+
+    @Test func everyPathToALeafIsListedShortestFirst() throws {
+        let (explanation, graph) = Self.explanation()
+        let text = explanation.leafPaths(
+            from: try Self.node("component:List", in: graph), to: try Self.node("leaf:ImageLoadingDependency", in: graph)
+        )
+        #expect(text == """
+            List needs ImageLoadingDependency by 2 paths:
+
+            1. List → ListDependencies → ImageLoadingDependency
+               List — component · List.swift:4
+               requires ListDependencies — alias · List.swift:1
+               composes ImageLoadingDependency — leaf · Leaves.swift:2 · listed at List.swift:3
+
+            2. List → ListDependencies → ThumbnailDependencies → ImageLoadingDependency
+               List — component · List.swift:4
+               requires ListDependencies — alias · List.swift:1
+               composes ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · Thumbnail.swift:1 · listed at List.swift:2
+               composes ImageLoadingDependency — leaf · Leaves.swift:2 · listed at Thumbnail.swift:1
+
+            """)
+    }
+
+    @Test func aLeafTheComponentDoesNotNeedSaysSo() throws {
+        let (explanation, graph) = Self.explanation()
+        let text = explanation.leafPaths(
+            from: try Self.node("component:Thumbnail", in: graph), to: try Self.node("leaf:LoggingDependency", in: graph)
+        )
+        #expect(text == "Thumbnail does not need LoggingDependency: no alias it requires composes it.\n")
+    }
+
+    @Test func componentsRequiringALeafIncludeThoseThatForwardIt() throws {
+        let (_, graph) = Self.explanation()
+        let names = DependencyPaths(graph: graph).components(requiring: "leaf:ImageLoadingDependency").map(\.name)
+        #expect(names == ["List", "Thumbnail"])
+        #expect(DependencyPaths(graph: graph).components(requiring: "leaf:LoggingDependency").map(\.name) == ["List"])
+    }
+
+    @Test func cyclicCompositionsEndInsteadOfLoopingForever() throws {
+        let graph = Pipeline().run(sources: [("Cycle.swift", """
+            protocol LoggingDependency { var logger: Logger { get } }
+            typealias ADependencies = LoggingDependency & BDependencies
+            typealias BDependencies = ADependencies
+            struct A<Dependencies: ADependencies> { let dependencies: Dependencies }
+            """)]).graph
+        let paths = DependencyPaths(graph: graph).paths(from: "component:A", to: "leaf:LoggingDependency")
+        #expect(paths.paths.map { $0.map(\.node.name) } == [["A", "ADependencies", "LoggingDependency"]])
+        #expect(!paths.truncated)
+    }
+
+    @Test func namesAreSuggestedByPrefixThenEditDistance() {
+        let known = ["ProductListView", "ProductThumbnail", "CartScreen", "ProductComponent"]
+        #expect(NameSuggestions.closest(to: "productlist", among: known) == ["ProductListView"])
+        #expect(NameSuggestions.closest(to: "CartScren", among: known) == ["CartScreen"])
+        #expect(NameSuggestions.closest(to: "Zebra", among: known) == [])
+    }
+}
