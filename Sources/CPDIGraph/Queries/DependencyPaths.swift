@@ -17,7 +17,7 @@ public struct DependencyPaths: Sendable {
     public typealias Path = [Step]
 
     private let nodesByID: [String: Node]
-    /// `requires` and `composes` edges by source, in the graph's (sorted) order.
+    /// `requires` and `composes` edges by source, in the order they are written.
     private let requirementEdges: [String: [Edge]]
     private let requirers: [String: [Edge]]
     private let forwards: [String: [Edge]]
@@ -39,7 +39,7 @@ public struct DependencyPaths: Sendable {
                 break
             }
         }
-        self.requirementEdges = requirementEdges
+        self.requirementEdges = requirementEdges.mapValues { $0.sorted { ($0.file, $0.line, $0.column, $0.to) < ($1.file, $1.line, $1.column, $1.to) } }
         self.requirers = requirers
         self.forwards = forwards
     }
