@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build graphviz chromium python-tools samples clean
+.PHONY: demo test build graphviz chromium python-tools samples clean bench bench-graph
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
 
@@ -50,6 +50,17 @@ test: graphviz chromium python-tools
 samples: build
 	@for sample in Samples/*/; do \
 		$(CPDI) check "$$sample" > "$$sample/expected-findings.txt" 2>/dev/null || true; done
+
+# Scan speed against `swiftc -frontend -parse` on swift-nio, swift-syntax, vapor and two synthetic apps
+# (release build in .build-release, corpora in BENCH_DIR, default /tmp/cpdi-bench); prints Markdown tables.
+bench: graphviz
+	scripts/bench.sh
+
+# Graph rendering: every view of synthetic apps of 100, 1,000 and 5,000 components (strategy, time,
+# SVG size); also writes output/synthetic-5000.svg. Release build in .build-release, apart from .build's lock.
+bench-graph: graphviz
+	$(SWIFT) build -c release --scratch-path .build-release --product cpdi
+	scripts/bench-graph.sh .build-release/release/cpdi
 
 clean:
 	rm -rf .build

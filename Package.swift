@@ -43,11 +43,14 @@ let package = Package(
             name: "CPDIPipeline",
             dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters", .product(name: "Yams", package: "Yams")]
         ),
+        // Synthetic CPDI apps of any size, for benchmarks and scale tests (`cpdi generate`).
+        .target(name: "CPDISynthetic"),
         // The command line.
         .executableTarget(
             name: "cpdi",
             dependencies: [
                 "CPDIPipeline",
+                "CPDISynthetic",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,8 +58,8 @@ let package = Package(
         .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),
         .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
         .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
-        .testTarget(name: "CPDIReportersTests", dependencies: ["CPDIPipeline", "CPDIReporters", "CPDIRules"], exclude: ["Golden"]),
-        .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline"], resources: []),
+        .testTarget(name: "CPDIReportersTests", dependencies: ["CPDIPipeline", "CPDIReporters", "CPDIRules", "CPDISynthetic"], exclude: ["Golden"]),
+        .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline", "CPDISynthetic"], resources: []),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,17 +7,56 @@ public struct NamingConventions: Codable, Sendable, Hashable {
     public var dependenciesPropertyNames: [NamePattern]
     /// Protocols that describe one dependency (a leaf of the graph).
     public var dependencyProtocolNames: [NamePattern]
+    /// Property wrappers that resolve a value by its type at run time (`@Inject var x: WidgetModuleType`).
+    public var injectionWrapperNames: [NamePattern]
+    /// Property wrappers that resolve a value through a key path into a container (`@Dependency(\.aService)`).
+    public var keyPathWrapperNames: [NamePattern]
+    /// Protocols a key type conforms to (`struct AServiceKey: DependencyKey`, `LazyDependencyKey`).
+    public var dependencyKeyNames: [NamePattern]
+    /// Builder calls that register a module by its type (`Module { WidgetModule() as WidgetModuleType }`).
+    public var registrationNames: [NamePattern]
+    /// Aliases that list what a spliced component takes from its callers (`FooExternalDependencies`).
+    /// They may be public, and a spliced type's wrapped value is constrained by one.
+    public var externalAliasNames: [NamePattern]
+    /// Concrete types that splice locally created dependencies into external ones (`SplicedFooDependencies`);
+    /// the type belongs to the component whose name the `*` stands for.
+    public var splicedTypeNames: [NamePattern]
+    /// Public aliases a feature exposes as its single entry point (`ProductFeatureDependencies`).
+    public var featureEntryAliasNames: [NamePattern]
 
-    public init(aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern]) {
+    public init(
+        aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern],
+        injectionWrapperNames: [NamePattern] = ["Inject", "Injected", "Injection"],
+        keyPathWrapperNames: [NamePattern] = ["Dependency"],
+        dependencyKeyNames: [NamePattern] = ["*DependencyKey"],
+        registrationNames: [NamePattern] = ["Module", "Dependency"],
+        externalAliasNames: [NamePattern] = ["*ExternalDependencies", "*ExternalServices"],
+        splicedTypeNames: [NamePattern] = ["Spliced*Dependencies", "Spliced*Services"],
+        featureEntryAliasNames: [NamePattern] = ["*FeatureDependencies", "*FeatureServices"]
+    ) {
         self.aliasNames = aliasNames
         self.dependenciesPropertyNames = dependenciesPropertyNames
         self.dependencyProtocolNames = dependencyProtocolNames
+        self.injectionWrapperNames = injectionWrapperNames
+        self.keyPathWrapperNames = keyPathWrapperNames
+        self.dependencyKeyNames = dependencyKeyNames
+        self.registrationNames = registrationNames
+        self.externalAliasNames = externalAliasNames
+        self.splicedTypeNames = splicedTypeNames
+        self.featureEntryAliasNames = featureEntryAliasNames
     }
 
     public static let `default` = NamingConventions(
         aliasNames: ["*Dependencies", "Dependencies", "*Services", "Services"],
         dependenciesPropertyNames: ["dependencies", "*Dependencies", "services", "deps"],
-        dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"]
+        dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"],
+        injectionWrapperNames: ["Inject", "Injected", "Injection"],
+        keyPathWrapperNames: ["Dependency"],
+        dependencyKeyNames: ["*DependencyKey"],
+        registrationNames: ["Module", "Dependency"],
+        externalAliasNames: ["*ExternalDependencies", "*ExternalServices"],
+        splicedTypeNames: ["Spliced*Dependencies", "Spliced*Services"],
+        featureEntryAliasNames: ["*FeatureDependencies", "*FeatureServices"]
     )
 
     public func isAliasName(_ name: some StringProtocol) -> Bool { aliasNames.contains { $0.matches(name) } }
@@ -32,6 +71,23 @@ public struct NamingConventions: Codable, Sendable, Hashable {
     }
     public func isDependencyProtocolName(_ name: some StringProtocol) -> Bool {
         dependencyProtocolNames.contains { $0.matches(name) }
+    }
+    public func isInjectionWrapperName(_ name: some StringProtocol) -> Bool {
+        injectionWrapperNames.contains { $0.matches(name) }
+    }
+    public func isKeyPathWrapperName(_ name: some StringProtocol) -> Bool {
+        keyPathWrapperNames.contains { $0.matches(name) }
+    }
+    public func isDependencyKeyName(_ name: some StringProtocol) -> Bool {
+        dependencyKeyNames.contains { $0.matches(name) }
+    }
+    public func isRegistrationName(_ name: some StringProtocol) -> Bool {
+        registrationNames.contains { $0.matches(name) }
+    }
+    public func isExternalAliasName(_ name: some StringProtocol) -> Bool { externalAliasNames.contains { $0.matches(name) } }
+    public func isSplicedTypeName(_ name: some StringProtocol) -> Bool { splicedTypeNames.contains { $0.matches(name) } }
+    public func isFeatureEntryAliasName(_ name: some StringProtocol) -> Bool {
+        featureEntryAliasNames.contains { $0.matches(name) }
     }
 }
 
@@ -139,4 +195,9 @@ public struct PatternError: Error, Equatable, CustomStringConvertible {
     public var pattern: String
     public var reason: String
     public var description: String { "invalid name pattern '\(pattern)': \(reason)" }
+
+    public init(pattern: String, reason: String) {
+        self.pattern = pattern
+        self.reason = reason
+    }
 }

@@ -3,7 +3,14 @@ import CPDIRules
 import Dispatch
 import Foundation
 
-/// The extraction step of a run: every discovered file read and turned into facts, on all cores.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The extraction step of a run: every discovered file read and turned into facts, on all cores,
+/// taken from the facts cache when the file has not changed since it was last extracted.
 extension Pipeline {
     enum ExtractionOutcome: Sendable {
         case facts(FileFacts)
@@ -12,36 +19,77 @@ extension Pipeline {
 
     /// Files are independent, so they are read and extracted on all cores; each result lands in its own
     /// slot, which keeps the merge in discovery order whatever order the threads finish in.
-    func extract(_ files: [SourceDiscovery.SourceFile]) -> [ExtractionOutcome] {
+    func extract(
+        _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil
+    ) -> [ExtractionOutcome] {
         let results = UnsafeMutableBufferPointer<ExtractionOutcome?>.allocate(capacity: files.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
         let conventions = self.conventions
+        let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            slots[index] = Self.extract(files[index], conventions: conventions)
+            let (outcome, reused) = Self.extract(files[index], conventions: conventions, cache: cache)
+            slots[index] = outcome
+            counter?.fileDone(reused: reused)
         }
         return results.map { $0! }
     }
 
-    static func extract(_ file: SourceDiscovery.SourceFile, conventions: NamingConventions) -> ExtractionOutcome {
+    /// One file's outcome, and whether it came from the cache.
+    static func extract(
+        _ file: SourceDiscovery.SourceFile, conventions: NamingConventions, cache: FactsCache? = nil
+    ) -> (ExtractionOutcome, reused: Bool) {
         let path = file.displayPath
-        let data: Data
-        do {
-            let size = try FileManager.default.attributesOfItem(atPath: file.url.path)[.size] as? Int ?? 0
-            guard size <= maximumFileSize else {
-                return .unreadable(InputProblem(
-                    file: path, severity: .error,
-                    message: "skipped: \(size / 1_048_576) MB is over the \(maximumFileSize / 1_048_576) MB limit for one source file; exclude it"
-                ))
-            }
-            data = try Data(contentsOf: file.url)
-        } catch {
-            return .unreadable(InputProblem(file: path, severity: .error, message: "cannot read the file; check that it exists and is readable"))
+        let bytes: [UInt8]
+        switch readSource(at: file.url.path) {
+        case .bytes(let read): bytes = read
+        case .tooLarge(let size):
+            return (.unreadable(InputProblem(
+                file: path, severity: .error,
+                message: "skipped: \(size / 1_048_576) MB is over the \(maximumFileSize / 1_048_576) MB limit for one source file; exclude it"
+            )), false)
+        case .unreadable:
+            return (.unreadable(InputProblem(file: path, severity: .error, message: "cannot read the file; check that it exists and is readable")), false)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            return .unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it"))
+        let key = cache.map { cache in bytes.withUnsafeBytes { FactsCache.key(path: path, contents: $0) } }
+        if let cache, let key, let cached = cache.facts(for: key, path: path) {
+            return (.facts(cached), true)
         }
-        return .facts(FactExtractor.extract(path: path, source: text, conventions: conventions))
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return (.unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it")), false)
+        }
+        let facts = FactExtractor.extract(path: path, source: text, conventions: conventions)
+        if let cache, let key { cache.store(facts, for: key) }
+        return (.facts(facts), false)
+    }
+
+    enum SourceRead {
+        case bytes([UInt8])
+        case tooLarge(Int)
+        case unreadable
+    }
+
+    /// Reads a whole file with one `fstat` and as few `read`s as it takes; the size is checked first so
+    /// an enormous file is never loaded. (Foundation's attribute lookup lists owner names too, which
+    /// costs more than reading a typical source file.)
+    static func readSource(at path: String) -> SourceRead {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .unreadable }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .unreadable }
+        let size = Int(status.st_size)
+        guard size <= maximumFileSize else { return .tooLarge(size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, size - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        // A file that shrank while being read is taken as it was read.
+        return .bytes(filled == size ? bytes : Array(bytes.prefix(filled)))
     }
 }

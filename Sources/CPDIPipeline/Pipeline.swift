@@ -12,15 +12,29 @@ public struct Pipeline: Sendable {
 
     public var conventions: NamingConventions
     public var rules: [any Rule]
+    /// Globs, module roots and rule settings; `conventions` starts as its naming section.
+    public var configuration: Configuration
 
     public init(conventions: NamingConventions = .default, rules: [any Rule] = RuleCatalogue.all) {
-        self.conventions = conventions
+        var configuration = Configuration()
+        configuration.naming = conventions
+        self.init(configuration: configuration, rules: rules)
+    }
+
+    public init(configuration: Configuration, rules: [any Rule] = RuleCatalogue.all) {
+        self.configuration = configuration
+        self.conventions = configuration.naming
         self.rules = rules
     }
 
-    public func run(paths: [String], workingDirectory: URL) throws(InputError) -> AnalysisResult {
-        let files = try SourceDiscovery(workingDirectory: workingDirectory).discover(paths)
-        let outcomes = extract(files)
+    /// `cache` supplies the facts of unchanged files and is saved after extraction; `progress` hears
+    /// about every extracted file.
+    public func run(
+        paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
+    ) throws(InputError) -> AnalysisResult {
+        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
+        let outcomes = extract(files, cache: cache, progress: progress)
+        cache?.save()
         return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) }))
     }
 
@@ -48,7 +62,7 @@ public struct Pipeline: Sendable {
             }
         }
         let (model, graph) = Linker(conventions: conventions).link(facts, modules: modules)
-        let findings = Analyzer(rules: rules).findings(for: RuleContext(model: model))
+        let findings = settle(Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)), facts: facts)
         return AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {

@@ -5,6 +5,20 @@ public enum RuleCatalogue {
         DirectChildDependency(),
         StaleForward(),
         UnusedDependenciesProperty(),
+        AliasNaming(),
+        AliasLocation(),
+        AliasReuse(),
+        ProtocolComposition(),
+        ExistentialDependencies(),
+        DependenciesFirst(),
+        AssociatedTypeDependencies(),
+        SplicedReuse(),
+        ExternalAccess(),
+        PublicAlias(),
+        DependencyCycle(),
+        UnprovidedDependency(),
+        UnusedRegistration(),
+        UnusedSuppression(),
     ]
 
     public static func rule(id: String) -> (any Rule)? { all.first { $0.id == id } }

@@ -18,6 +18,12 @@ struct Check: ParsableCommand {
     @Option(help: "How to print findings: \(ReportFormat.allCases.filter(\.isFindingsOnly).map(\.rawValue).joined(separator: ", ")).")
     var reporter: ReportFormat = .xcode
 
+    @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file; only new ones are printed and fail the run.", valueName: "FILE"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record the current findings in this file, to pass to --baseline later.", valueName: "FILE"))
+    var writeBaseline: String?
+
     func validate() throws {
         // Whole reports (graph, counts, pages) belong to `report`; `check` only lists findings.
         guard reporter.isFindingsOnly else {
@@ -27,13 +33,32 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let result = Terminal.analyse(scan)
+        // Read first, so a missing baseline fails before a long scan.
+        let known = baseline.map { path in
+            do throws(InputError) { return try Baseline.read(path, workingDirectory: Terminal.workingDirectory) } catch { Terminal.fail(error) }
+        }
+        var result = Terminal.analyse(scan)
+        if let writeBaseline {
+            do {
+                try Baseline(findings: result.findings, path: writeBaseline, workingDirectory: Terminal.workingDirectory)
+                    .write(to: writeBaseline, workingDirectory: Terminal.workingDirectory)
+            } catch {
+                Terminal.fail(error)
+            }
+            Terminal.err("cpdi: wrote \(writeBaseline) (\(result.findings.count) known finding\(result.findings.count == 1 ? "" : "s"))\n")
+        }
+        var hidden: Int?
+        if let known, let baseline {
+            let filtered = known.filter(result.findings, path: baseline, workingDirectory: Terminal.workingDirectory)
+            result.findings = filtered.findings
+            hidden = filtered.hidden
+        }
         do {
             FileHandle.standardOutput.write(Data(try reporter.render(result)))
         } catch {
             Terminal.fail(InputError("cannot print the \(reporter.rawValue) findings: \(error)"))
         }
-        Terminal.err(Summary.line(result, seconds: Date().timeIntervalSince(started)) + "\n")
+        Terminal.err(Summary.line(result, seconds: Date().timeIntervalSince(started), hiddenByBaseline: hidden) + "\n")
         if result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         let failing = result.findings.contains { $0.severity == .error || (strict && $0.severity >= .warning) }
         if failing { throw ExitCode(1) }
@@ -41,7 +66,7 @@ struct Check: ParsableCommand {
 }
 
 enum Summary {
-    static func line(_ result: AnalysisResult, seconds: Double) -> String {
+    static func line(_ result: AnalysisResult, seconds: Double, hiddenByBaseline hidden: Int? = nil) -> String {
         let counts = Dictionary(grouping: result.findings, by: \.severity).mapValues(\.count)
         let components = result.graph.nodes.filter { $0.kind == .component || $0.kind == .container }.count
         let bySeverity = Severity.allCases.reversed().compactMap { severity in
@@ -49,6 +74,7 @@ enum Summary {
         }
         let findings = result.findings.isEmpty ? "no findings" : "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(bySeverity.joined(separator: ", ")))"
         let problems = result.problems.isEmpty ? "" : ", \(result.problems.count) unreadable or partly parsed file\(result.problems.count == 1 ? "" : "s")"
-        return "cpdi: \(result.files.count) files, \(components) components, \(findings)\(problems) in \(String(format: "%.2f", seconds)) s"
+        let known = hidden.map { ", \($0) known finding\($0 == 1 ? "" : "s") hidden by the baseline" } ?? ""
+        return "cpdi: \(result.files.count) files, \(components) components, \(findings)\(known)\(problems) in \(String(format: "%.2f", seconds)) s"
     }
 }

@@ -1,12 +1,19 @@
 import ArgumentParser
+import CPDIFacts
 import CPDIPipeline
 import CPDIReporters
 import CPDIRules
 import Foundation
+import GraphvizRendering
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the dependency graph as DOT, SVG (laid out in process by libgraphviz) or JSON."
+        abstract: "Draw the dependency graph as SVG, PNG, PDF (laid out in process by libgraphviz), DOT, Mermaid or JSON.",
+        discussion: """
+            By default the architecture: components and whom they forward dependencies to. Large views are \
+            clustered or collapsed per module so they stay readable and always finish; the strategy used is \
+            printed on stderr. Drill into a module or component with --focus.
+            """
     )
 
     @OptionGroup var scan: ScanOptions
@@ -14,35 +21,95 @@ struct Graph: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "File to write, '-' for stdout (default: output/graph.<format>).")
     var output: String?
 
-    @Option(help: "dot, svg or json (default: from the output file's extension, else svg).")
+    @Option(help: "\(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: from the output file's extension, else svg).")
     var format: GraphFormat?
 
-    @Option(help: "Graphviz layout engine for svg: dot, sfdp, neato, fdp, circo, twopi.")
-    var engine = "dot"
+    @Option(help: "components (who forwards to whom), aliases (compositions down to leaves), or full.")
+    var view: GraphOptions.View = .components
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Draw only these components, nodes or modules and their neighbourhood.", valueName: "NAME"))
+    var focus: [String] = []
+
+    @Option(help: "With --focus: how many edges away, in either direction, to draw.")
+    var depth = 1
+
+    @Option(help: ArgumentHelp("Draw only the components that end up requiring this leaf, and the way it reaches them.", valueName: "LEAF"))
+    var reverse: String?
+
+    @Option(help: ArgumentHelp("Keep only nodes whose name or file path matches this glob (repeatable).", valueName: "GLOB"))
+    var include: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out nodes whose name or file path matches this glob (repeatable).", valueName: "GLOB"))
+    var exclude: [String] = []
+
+    @Flag(help: "Leave out the leaf dependency protocols.")
+    var hideLeaves = false
+
+    @Option(help: "Draw a box around each module or folder, or none (default: per module when there are several).")
+    var cluster: GraphOptions.Grouping?
+
+    @Option(help: "One node per module or folder, edges labelled with counts; none never collapses (default: only when large).")
+    var collapse: GraphOptions.Grouping?
+
+    @Option(help: "Graphviz layout engine: dot, sfdp, neato, fdp, circo, twopi (default: chosen by size).")
+    var engine: String?
+
+    @Option(help: ArgumentHelp("A saved JSON result to draw instead of analysing PATHs.", valueName: "result.json"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("URL that `path#Lline` is appended to for node links (default: paths relative to the output file).", valueName: "URL"))
+    var linkPrefix: String?
 
     func validate() throws {
         if format == nil, let output, output != "-", GraphFormat(fileName: output) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; add --format \(GraphFormat.allCases.map(\.rawValue).joined(separator: "|"))")
         }
+        if from != nil, !scan.paths.isEmpty {
+            throw ValidationError("pass either PATHs to analyse or --from a saved result, not both")
+        }
+        guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
     }
 
     func run() throws {
         let format = self.format ?? output.flatMap(GraphFormat.init(fileName:)) ?? .svg
         let destination = output ?? "output/graph.\(format.rawValue)"
-        let result = Terminal.analyse(scan)
-        let bytes: [UInt8]
+        // Checked before the scan, so a typo costs no time.
+        if let engine, !GraphvizRenderer.availableEngines().contains(engine) {
+            Terminal.fail(InputError("unknown layout engine \"\(engine)\"; available: \(GraphvizRenderer.availableEngines().joined(separator: ", "))"))
+        }
+        let options = GraphOptions(
+            view: view, focus: focus, depth: depth, reverse: reverse,
+            include: patterns(include, option: "--include"), exclude: patterns(exclude, option: "--exclude"), hideLeaves: hideLeaves,
+            cluster: cluster, collapse: collapse, engine: engine, linkPrefix: linkPrefix,
+            linkBase: destination == "-" ? nil : (destination as NSString).deletingLastPathComponent
+        )
+        let result = from.map(Report.load) ?? Terminal.analyse(scan)
+        let started = Date()
+        let rendered: GraphFormat.Output
         do {
-            bytes = try format.render(result, engine: engine)
+            rendered = try format.draw(result, options: options)
+        } catch let error as GraphViewError {
+            Terminal.fail(InputError(error.description))
         } catch {
             Terminal.fail(InputError("cannot render the graph: \(error)"))
         }
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        if let strategy = rendered.strategy { Terminal.err("cpdi: \(strategy.summary); drawn in \(seconds) s\n") }
         if destination == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            FileHandle.standardOutput.write(Data(rendered.bytes))
         } else {
-            do { try OutputFile.write(bytes, to: destination, workingDirectory: Terminal.workingDirectory) } catch { Terminal.fail(error) }
+            do { try OutputFile.write(rendered.bytes, to: destination, workingDirectory: Terminal.workingDirectory) } catch { Terminal.fail(error) }
             Terminal.err("cpdi: wrote \(destination) (\(result.graph.nodes.count) nodes, \(result.graph.edges.count) edges)\n")
+        }
+    }
+
+    private func patterns(_ globs: [String], option: String) -> [NamePattern] {
+        globs.map { glob in
+            do { return try NamePattern(glob) } catch { Terminal.fail(InputError("\(option) \(glob): \(error)")) }
         }
     }
 }
 
 extension GraphFormat: ExpressibleByArgument {}
+extension GraphOptions.View: ExpressibleByArgument {}
+extension GraphOptions.Grouping: ExpressibleByArgument {}

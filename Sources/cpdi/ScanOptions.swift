@@ -13,4 +13,16 @@ struct ScanOptions: ParsableArguments {
 struct ScanSettings: ParsableArguments {
     @Option(help: ArgumentHelp("Configuration file (default: .cpdi.yml in the analysed folder, if there is one).", valueName: "FILE"))
     var config: String?
+
+    @Option(help: ArgumentHelp(
+        "Folder for the facts cache (default: .cpdi-cache in the first analysed folder, else in the current folder).",
+        discussion: "Facts of unchanged files are reused from it; delete it any time.", valueName: "DIR"
+    ))
+    var cachePath: String?
+
+    @Flag(help: "Neither read nor write the facts cache.")
+    var noCache = false
+
+    @Flag(help: "No progress indicator (it only shows when stderr is a terminal anyway).")
+    var quiet = false
 }

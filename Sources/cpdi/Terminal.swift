@@ -22,7 +22,14 @@ enum Terminal {
     static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {
         do {
             let configuration = try Configuration.load(explicitPath: settings.config, paths: paths, workingDirectory: workingDirectory)
-            let result = try Pipeline(configuration: configuration).run(paths: paths, workingDirectory: workingDirectory)
+            let pipeline = Pipeline(configuration: configuration)
+            let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)
+            let result = try pipeline.run(
+                paths: paths, workingDirectory: workingDirectory,
+                cache: settings.cache(for: paths, conventions: pipeline.conventions, workingDirectory: workingDirectory),
+                progress: progress?.handler
+            )
+            progress?.finish()
             err(XcodeFormat.problems(result))
             return result
         } catch {

@@ -186,7 +186,8 @@ struct ForwardExtractionTests {
             """)
         #expect(facts.forwards == [
             ForwardFact(kind: .call, callee: "ProductDetailView", base: nil, baseType: nil, label: "dependencies",
-                        passesOwnDependencies: false, enclosingType: "ProductList", position: m["1️⃣"]),
+                        passesOwnDependencies: false, builtType: "SplicedProductDetailDependencies", enclosingType: "ProductList",
+                        position: m["1️⃣"]),
             ForwardFact(kind: .call, callee: "SplicedProductDetailDependencies", base: nil, baseType: nil,
                         label: "externalDependencies", passesOwnDependencies: true, enclosingType: "ProductList",
                         position: m["2️⃣"]),

@@ -83,7 +83,7 @@ import Testing
         let run = try cli.cpdi("check", "Samples/ShopApp", "--reporter", "github")
         #expect(run.status == 0)
         #expect(run.stdout == (try String(contentsOf: Self.golden.appendingPathComponent("ShopApp.github.txt"), encoding: .utf8)))
-        #expect(run.stderr.contains("4 findings"))
+        #expect(run.stderr.contains("5 findings"))
         #expect(try cli.cpdi("check", "Samples/ShopApp", "--reporter", "checkstyle", "--strict").status == 1)
     }
 

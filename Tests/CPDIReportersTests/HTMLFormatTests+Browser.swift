@@ -94,7 +94,7 @@ extension HTMLFormatTests {
             check("escape clears", !row.classList.contains("selected") && body.hidden && !svg.classList.contains("has-selection"));
             var rule = document.getElementById("cpdi-filter-rule");
             rule.value = "stale-forward"; rule.dispatchEvent(new Event("change"));
-            check("rule filter", visibleRows() === 1 && document.getElementById("cpdi-count").textContent === "1 of 4");
+            check("rule filter", visibleRows() === 1 && document.getElementById("cpdi-count").textContent === "1 of 5");
             rule.value = ""; rule.dispatchEvent(new Event("change"));
             var severity = document.getElementById("cpdi-filter-severity");
             severity.value = "error"; severity.dispatchEvent(new Event("change"));

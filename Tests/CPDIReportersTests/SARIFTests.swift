@@ -66,7 +66,7 @@ import Testing
         #expect(rules.map(\.id) == RuleCatalogue.all.map(\.id))
         #expect(rules.map(\.defaultConfiguration.level) == RuleCatalogue.all.map { $0.description.defaultSeverity == .info ? "note" : $0.description.defaultSeverity.rawValue })
         #expect(rules.allSatisfy { $0.help.markdown.contains("```swift") })
-        #expect(run.results.count == 4)
+        #expect(run.results.count == 5)
         for result in run.results {
             #expect(rules.indices.contains(result.ruleIndex) && rules[result.ruleIndex].id == result.ruleId)
             #expect(result.locations.first?.physicalLocation?.artifactLocation.uri.hasPrefix("Samples/ShopApp/") == true)

@@ -344,6 +344,7 @@ final class FactCollector: SyntaxVisitor {
         }
         let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
+        recordDependenciesParameter(node.signature.parameterClause, function: node.name.identifierText)
         if takesDependencies {
             facts.functions.append(FunctionFact(
                 name: node.name.identifierText, enclosingType: enclosingType, isStatic: node.modifiers.isStatic,
@@ -368,6 +369,7 @@ final class FactCollector: SyntaxVisitor {
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(parameters: parameters, position: position(node.initKeyword)))
         }
+        recordDependenciesParameter(node.signature.parameterClause, function: "init")
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
@@ -379,6 +381,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.declName.baseName.identifierText
+        recordDependencyMemberRead(node, member: member)
         if let base = node.base?.referencedName, isDependenciesValueName(base) {
             facts.uses.append(UseFact(
                 base: base, member: member, isTypeLevel: false,
@@ -438,6 +441,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Forwards
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
         guard let argument = node.arguments.first(where: { $0.label.map { isDependenciesValueName($0.identifierText) } ?? false }),
             let label = argument.label?.identifierText
         else { return .visitChildren }
@@ -452,7 +456,8 @@ final class FactCollector: SyntaxVisitor {
         func forward(_ kind: ForwardKind, _ name: String, base: String?) {
             facts.forwards.append(ForwardFact(
                 kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
-                passesOwnDependencies: passesOwn, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+                passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedType(of: argument.expression)?.nominalName,
+                enclosingType: enclosingType, enclosingFunction: enclosingFunction,
                 position: position
             ))
         }
@@ -480,6 +485,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))
         // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
         if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
             let name = (pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern).as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -516,5 +522,47 @@ final class FactCollector: SyntaxVisitor {
             node = current.parent
         }
         return false
+    }
+
+    // MARK: Declaration facts (style rules)
+
+    /// The first dependencies parameter of a list, with its place, so `dependencies-first` needs no syntax.
+    private func recordDependenciesParameter(_ clause: FunctionParameterClauseSyntax, function: String) {
+        let list = Array(clause.parameters)
+        guard let index = list.firstIndex(where: {
+            isDependenciesValueName($0.firstName.identifierText) || isDependenciesValueName(($0.secondName ?? $0.firstName).identifierText)
+        }) else { return }
+        let parameter = list[index]
+        let type = parameter.type.nominalName.map {
+            TypeReference(name: $0, genericArguments: parameter.type.genericArgumentNames, position: position(parameter.type.unwrapped))
+        }
+        facts.declarations.dependenciesParameters.append(DependenciesParameterFact(
+            function: function, enclosingType: enclosingType, index: index, label: parameter.firstName.identifierText,
+            name: (parameter.secondName ?? parameter.firstName).identifierText, type: type,
+            precedingLabels: list[..<index].map { $0.firstName.identifierText }, position: position(parameter.firstName)
+        ))
+    }
+
+    /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.
+    private func recordDependencyMemberRead(_ node: MemberAccessExprSyntax, member: String) {
+        guard let base = node.base, !base.isSelf, !base.is(SuperExprSyntax.self), isDependenciesValueName(member),
+            ExprSyntax(node).assignmentRole?.isTarget != true
+        else { return }
+        facts.declarations.dependencyMemberReads.append(DependencyMemberRead(
+            base: base.referencedName, member: member, enclosingType: enclosingType, position: position(node.declName)
+        ))
+    }
+
+    // MARK: Run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`; read by `RuntimeStyleReading`)
+
+    private lazy var runtimeReading = RuntimeStyleReading(conventions: conventions, converter: converter)
+
+    override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        if let current = typeStack.last { runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime) }
+        return .visitChildren
+    }
+
+    private func recordRuntimeRegistration(_ registration: RegistrationFact?) {
+        if let registration { facts.runtime.registrations.append(registration) }
     }
 }

@@ -11,6 +11,7 @@ public enum FactExtractor {
         let collector = FactCollector(path: path, conventions: conventions, converter: converter)
         collector.walk(tree)
         var facts = collector.finish()
+        facts.suppressions = SuppressionReading.read(tree, source: source, converter: converter)
         if tree.hasError {
             facts.syntaxError = firstSyntaxError(in: tree, converter: converter)
         }

@@ -12,6 +12,12 @@ public struct FileFacts: Codable, Sendable, Equatable {
     public var forwards: [ForwardFact] = []
     /// Types that read their stored dependencies value somewhere (not counting `self.x = x`).
     public var dependencyReads: [DependencyRead] = []
+    /// Injections and registrations of the run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`).
+    public var runtime = RuntimeStyleFacts()
+    /// How dependencies parameters and spliced values are written, for the style rules.
+    public var declarations = DeclarationFacts()
+    /// `// cpdi:disable…` comments, in source order.
+    public var suppressions: [SuppressionComment] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 
@@ -211,6 +217,8 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     public var label: String
     /// True when the value handed on is the caller's own dependencies; false for a value built on the spot.
     public var passesOwnDependencies: Bool
+    /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
+    public var builtType: String?
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.
     public var enclosingFunction: String?
@@ -218,8 +226,10 @@ public struct ForwardFact: Codable, Sendable, Equatable {
 
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
-        passesOwnDependencies: Bool, enclosingType: String?, enclosingFunction: String? = nil, position: SourcePosition
+        passesOwnDependencies: Bool, builtType: String? = nil, enclosingType: String?, enclosingFunction: String? = nil,
+        position: SourcePosition
     ) {
+        self.builtType = builtType
         self.kind = kind
         self.callee = callee
         self.base = base

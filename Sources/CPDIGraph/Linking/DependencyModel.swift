@@ -80,6 +80,10 @@ public struct DependencyModel: Sendable {
     }
     /// Components constrained by each alias, sorted.
     public var owners: [String: [String]]
+    /// The run-time styles' registrations and injections (see `RegistrationLinking`).
+    public var runtime = RuntimeRegistry()
+    /// Concrete containers against the components they are handed to (see `ContainerCoverageLinking`).
+    public var coverage = ContainerCoverage()
     private var forwardsByFile: [String: [ResolvedForward]]
 
     public init(

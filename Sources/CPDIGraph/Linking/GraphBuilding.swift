@@ -76,6 +76,10 @@ struct GraphBuilding {
                      via: forward.via, file: forward.file, line: forward.position.line, column: forward.position.column))
         }
         for edge in useEdges() { add(edge) }
+        // The run-time styles: registrations, and the types that inject them (drawn as components).
+        let runtime = model.runtime.graphElements(symbols: symbols, nodeID: nodeID(ofComponent:))
+        for node in runtime.nodes where nodes[node.id] == nil { nodes[node.id] = node }
+        for edge in runtime.edges { add(edge) }
 
         // Edges may point at nodes that were not drawn (a leaf reached only through a type): drop them.
         let kept = edgeList.filter { nodes[$0.from] != nil && nodes[$0.to] != nil }.sorted()

@@ -35,12 +35,14 @@ public struct Linker: Sendable {
         }
         for key in owners.keys { owners[key]!.sort() }
 
-        let model = DependencyModel(
+        var model = DependencyModel(
             conventions: conventions,
             files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
             modules: modules, symbols: symbols, components: components, containers: containers,
             forwards: forwards, owners: owners
         )
+        model.runtime = RegistrationLinking(files: sorted, modules: modules).run()
+        model.coverage = ContainerCoverageLinking(model: model).run()
         return (model, GraphBuilding(model: model).run())
     }
 }

@@ -1,42 +1,103 @@
 import CPDIGraph
 import CPDIRules
 
-/// The graph as Graphviz DOT: one shape per node kind, findings in colour on the node and edge they
-/// are about, a tooltip with kind, place and leaf count on every node.
+/// A drawing of the graph as Graphviz DOT: one shape per node kind, findings in colour and style per
+/// severity on the node and edge they are about (with a legend), a tooltip with kind, place and leaf
+/// count and a link to the source on every node, clusters per module or folder, and the layout
+/// strategy's bounds as graph attributes.
 public enum DOTFormat {
+    /// The whole graph, flat and undecorated (`GraphOptions.report`).
     public static func render(_ result: AnalysisResult) -> String {
-        let graph = result.graph
-        let marks = FindingMarks(result: result)
+        // The report view has no focus or reverse, the only options that can fail.
+        (try? render(GraphDrawing.make(result, options: .report))) ?? ""
+    }
+
+    public static func render(_ drawing: GraphDrawing) -> String {
         var lines = [
             "digraph cpdi {",
             "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, nodesep=0.25, ranksep=0.6, bgcolor=\"white\", tooltip=\"cpdi dependency graph\"];",
             "  node [fontname=\"Helvetica\", fontsize=10, penwidth=1];",
             "  edge [fontname=\"Helvetica\", fontsize=8, arrowsize=0.6];",
         ]
-        for node in graph.nodes {
-            var attributes = style(of: node.kind)
-            attributes["label"] = node.name
-            attributes["tooltip"] = tooltip(node, findings: marks.nodeFindings[node.id] ?? [])
-            if let severity = marks.nodeSeverity[node.id] {
-                attributes["color"] = color(severity)
-                attributes["penwidth"] = "2.5"
-            }
-            lines.append("  \(quoted(node.id)) [\(attributeList(attributes))];")
+        var graphAttributes = drawing.strategy.attributes
+        if drawing.decorations, drawing.strategy.collapse != .flat {
+            let grouping = drawing.strategy.collapse.rawValue
+            graphAttributes["label"] = "\(LayoutStrategy.formatted(drawing.strategy.viewNodes)) nodes collapsed by \(grouping); "
+                + "edge labels count the edges between two \(grouping)s. Draw one with --focus <\(grouping == "module" ? "module" : "node")>."
+            graphAttributes["labelloc"] = "t"
         }
-        // `uses` edges repeat what requires + composes already show and double the clutter; JSON keeps them.
-        for edge in graph.edges where edge.kind != .uses {
-            var attributes = style(of: edge)
-            if let finding = marks.edgeFindings[EdgeMark(edge)] {
-                attributes["color"] = color(finding.severity)
-                attributes["fontcolor"] = color(finding.severity)
-                attributes["penwidth"] = "2"
-                attributes["label"] = finding.ruleID
-                attributes["tooltip"] = finding.message
+        if !graphAttributes.isEmpty { lines.append("  graph [\(attributeList(graphAttributes))];") }
+
+        var clustered: [String: [GraphDrawing.Item]] = [:]
+        for item in drawing.items {
+            if let cluster = item.cluster {
+                clustered[cluster, default: []].append(item)
+            } else {
+                lines.append("  \(quoted(item.id)) [\(attributeList(attributes(of: item)))];")
             }
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [\(attributeList(attributes))];")
+        }
+        for (index, cluster) in drawing.clusters.enumerated() {
+            guard let items = clustered[cluster] else { continue }
+            lines.append("  subgraph \(quoted("cluster_\(index)")) {")
+            lines.append("    graph [\(attributeList(["label": cluster, "style": "rounded", "color": "#94a3b8", "fontcolor": "#475569", "tooltip": "\(drawing.strategy.cluster.rawValue) \(cluster)"]))];")
+            for item in items { lines.append("    \(quoted(item.id)) [\(attributeList(attributes(of: item)))];") }
+            lines.append("  }")
+        }
+        if drawing.decorations, !drawing.legend.isEmpty { lines.append(legend(drawing.legend)) }
+        for line in drawing.lines {
+            lines.append("  \(quoted(line.from)) -> \(quoted(line.to)) [\(attributeList(attributes(of: line)))];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func attributes(of item: GraphDrawing.Item) -> [String: String] {
+        var attributes: [String: String]
+        switch item.shape {
+        case .node(let kind): attributes = style(of: kind)
+        case .group(let grouping): attributes = ["shape": grouping == .folder ? "folder" : "component", "style": "filled", "fillcolor": "#e0e7ff"]
+        }
+        attributes["label"] = item.label
+        attributes["tooltip"] = item.tooltip
+        if let url = item.url {
+            attributes["URL"] = url
+            attributes["target"] = "_top"
+        }
+        if let severity = item.severity {
+            attributes["color"] = color(severity)
+            switch severity {
+            case .error:
+                attributes["penwidth"] = "3.5"
+                attributes["style"] = (attributes["style"].map { $0 + "," } ?? "") + "bold"
+            case .warning:
+                attributes["penwidth"] = "2.5"
+            case .info:
+                attributes["penwidth"] = "2"
+                attributes["style"] = (attributes["style"].map { $0 + "," } ?? "") + "dashed"
+            }
+        }
+        return attributes
+    }
+
+    static func attributes(of line: GraphDrawing.Line) -> [String: String] {
+        guard let kind = line.kind else {
+            // A collapsed line: thicker the more edges it stands for.
+            var width = 1.0, count = line.count
+            while count > 1, width < 5 { width += 0.5; count /= 2 }
+            return [
+                "color": "#1d4ed8", "fontcolor": "#1d4ed8", "penwidth": String(width),
+                "label": line.label ?? "", "tooltip": line.tooltip ?? "",
+            ]
+        }
+        var attributes = style(of: kind)
+        if let label = line.label { attributes["label"] = label }
+        if let severity = line.severity {
+            attributes["color"] = color(severity)
+            attributes["fontcolor"] = color(severity)
+            attributes["penwidth"] = "2"
+            if let tooltip = line.tooltip { attributes["tooltip"] = tooltip }
+        }
+        return attributes
     }
 
     static func style(of kind: NodeKind) -> [String: String] {
@@ -49,11 +110,11 @@ public enum DOTFormat {
         }
     }
 
-    static func style(of edge: Edge) -> [String: String] {
-        switch edge.kind {
+    static func style(of kind: EdgeKind) -> [String: String] {
+        switch kind {
         case .composes: ["color": "#a3a3a3", "arrowhead": "onormal"]
         case .requires: ["color": "#525252", "style": "dashed"]
-        case .forwardsTo: ["color": "#1d4ed8", "penwidth": "1.5", "label": edge.via?.rawValue ?? "", "fontcolor": "#1d4ed8"]
+        case .forwardsTo: ["color": "#1d4ed8", "penwidth": "1.5", "fontcolor": "#1d4ed8"]
         case .uses: ["color": "#737373", "style": "dotted", "arrowhead": "vee"]
         case .provides: ["color": "#15803d", "arrowhead": "empty"]
         case .injects: ["color": "#a21caf", "style": "dashed"]
@@ -68,12 +129,22 @@ public enum DOTFormat {
         }
     }
 
-    static func tooltip(_ node: Node, findings: [Finding]) -> String {
-        var parts = [node.kind.rawValue]
-        if !node.file.isEmpty { parts.append("\(node.file):\(node.line)") }
-        if let leaves = node.leaves { parts.append("\(leaves.count) leaves") }
-        parts += findings.map { "\($0.ruleID): \($0.message)" }
-        return parts.joined(separator: "\n")
+    static func fill(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "#fee2e2"
+        case .warning: "#ffedd5"
+        case .info: "#dbeafe"
+        }
+    }
+
+    /// A table of the severities drawn and how many findings each has. Its text is fixed (severity
+    /// names and numbers), so the HTML-like label needs no escaping.
+    static func legend(_ counts: [(severity: Severity, count: Int)]) -> String {
+        var rows = "<TR><TD COLSPAN=\"2\"><B>findings</B></TD></TR>"
+        for (severity, count) in counts {
+            rows += "<TR><TD BGCOLOR=\"\(fill(severity))\" COLOR=\"\(color(severity))\"><FONT COLOR=\"\(color(severity))\">\(severity.rawValue)</FONT></TD><TD>\(count)</TD></TR>"
+        }
+        return "  \"legend:findings\" [shape=plaintext, tooltip=\"findings by severity\", label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">\(rows)</TABLE>>];"
     }
 
     static func attributeList(_ attributes: [String: String]) -> String {
@@ -93,39 +164,4 @@ public enum DOTFormat {
         }
         return escaped + "\""
     }
-}
-
-/// Which nodes and edges findings are about.
-private struct FindingMarks {
-    var nodeSeverity: [String: Severity] = [:]
-    var nodeFindings: [String: [Finding]] = [:]
-    var edgeFindings: [EdgeMark: Finding] = [:]
-
-    init(result: AnalysisResult) {
-        // A finding names its component; prefer the component (or container) node over an alias of the same name.
-        var nodesByName: [String: Node] = [:]
-        for node in result.graph.nodes {
-            let isComponent = node.kind == .component || node.kind == .container
-            if nodesByName[node.name] == nil || isComponent { nodesByName[node.name] = node }
-        }
-        var composesAt: [String: Edge] = [:]
-        for edge in result.graph.edges where edge.kind == .composes {
-            composesAt["\(edge.file):\(edge.line):\(edge.column)"] = composesAt["\(edge.file):\(edge.line):\(edge.column)"] ?? edge
-        }
-        for finding in result.findings {
-            guard let node = nodesByName[finding.component] else { continue }
-            nodeSeverity[node.id] = max(nodeSeverity[node.id] ?? .info, finding.severity)
-            nodeFindings[node.id, default: []].append(finding)
-            // An alias member finding points at the member as written: colour that composes edge.
-            if let edge = composesAt["\(finding.file):\(finding.line):\(finding.column)"] {
-                let mark = EdgeMark(edge)
-                if edgeFindings[mark].map({ $0.severity < finding.severity }) ?? true { edgeFindings[mark] = finding }
-            }
-        }
-    }
-}
-
-private struct EdgeMark: Hashable {
-    let from: String, to: String, kind: EdgeKind
-    init(_ edge: Edge) { (from, to, kind) = (edge.from, edge.to, edge.kind) }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// filters, selects and builds the panel from the embedded `cpdi-data` JSON with `textContent`.
 public enum HTMLFormat {
     public static func render(_ result: AnalysisResult, options: ReportOptions) throws -> [UInt8] {
-        let svg = inlineSVG(String(decoding: try GraphFormat.svg.render(result), as: UTF8.self))
+        let svg = inlineSVG(String(decoding: try GraphFormat.svg.render(result, options: .report), as: UTF8.self))
         let findingNodes = findingNodeIDs(result)
         var page = """
             <!DOCTYPE html>

@@ -93,3 +93,93 @@ struct MermaidDiagram {
         }
     }
 }
+
+/// `cpdi graph --format mermaid`: a drawing as a Mermaid flowchart, which GitHub and GitLab render
+/// inline. The drawing is made for `LayoutStrategy.Target.mermaid`, so a large view arrives already
+/// collapsed (or trimmed), and a comment line says so.
+extension MermaidDiagram {
+    static func flowchart(_ drawing: GraphDrawing) -> String {
+        var lines = ["flowchart LR"]
+        let strategy = drawing.strategy
+        lines.append("  %% cpdi graph: \(drawing.view.rawValue) view, \(strategy.summary)")
+        if strategy.collapse != .flat, let reason = strategy.reason {
+            lines.append("  %% collapsed by \(strategy.collapse.rawValue): \(reason); draw one \(strategy.collapse.rawValue) with --focus")
+        }
+        if strategy.trimmedNodes > 0 {
+            lines.append("  %% \(LayoutStrategy.formatted(strategy.trimmedNodes)) nodes with the fewest edges were left out to stay within Mermaid's limits")
+        }
+        var clustered: [String: [GraphDrawing.Item]] = [:]
+        for item in drawing.items {
+            if let cluster = item.cluster { clustered[cluster, default: []].append(item) } else { lines.append("  " + node(item)) }
+        }
+        for (index, cluster) in drawing.clusters.enumerated() {
+            guard let items = clustered[cluster] else { continue }
+            lines.append("  subgraph cluster_\(index) [\"\(MermaidEscaping.label(cluster))\"]")
+            for item in items { lines.append("    " + node(item)) }
+            lines.append("  end")
+        }
+        if drawing.decorations, !drawing.legend.isEmpty {
+            let text = drawing.legend.map { "\($0.count) \($0.severity.rawValue)" }.joined(separator: ", ")
+            lines.append("  legend_findings[\"findings: \(MermaidEscaping.label(text))\"]")
+        }
+        for line in drawing.lines {
+            let arrow = line.kind == nil || line.kind == .forwardsTo ? "-->" : line.kind == .composes ? "--o" : "-.->"
+            let label = line.label.map { $0.isEmpty ? "" : "|\"\(MermaidEscaping.label($0))\"|" } ?? ""
+            lines.append("  \(MermaidEscaping.nodeID(line.from)) \(arrow)\(label) \(MermaidEscaping.nodeID(line.to))")
+        }
+        // Kind classes first, severity classes after, so a finding's colours win.
+        var byClass: [String: [String]] = [:]
+        for item in drawing.items {
+            let kind: String
+            switch item.shape {
+            case .node(let nodeKind): kind = nodeKind.rawValue
+            case .group: kind = "group"
+            }
+            byClass[kind, default: []].append(MermaidEscaping.nodeID(item.id))
+            if let severity = item.severity { byClass[severity.rawValue, default: []].append(MermaidEscaping.nodeID(item.id)) }
+        }
+        if drawing.decorations, !drawing.legend.isEmpty { byClass[drawing.legend[0].severity.rawValue, default: []].append("legend_findings") }
+        let order = NodeKind.allCases.map(\.rawValue) + ["group"] + Severity.allCases.map(\.rawValue)
+        for name in order {
+            guard let members = byClass[name] else { continue }
+            lines.append("  classDef \(name) \(classStyle(name))")
+            lines.append("  class \(members.joined(separator: ",")) \(name)")
+        }
+        if drawing.decorations {
+            for item in drawing.items {
+                guard let url = item.url else { continue }
+                // The URL is percent-encoded already (`SourceLinks`), so it cannot hold a quote.
+                lines.append("  click \(MermaidEscaping.nodeID(item.id)) href \"\(url)\" \"\(MermaidEscaping.label(item.tooltip))\"")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func node(_ item: GraphDrawing.Item) -> String {
+        let label = "\"\(MermaidEscaping.label(item.label))\""
+        let shape: String
+        switch item.shape {
+        case .node(.component): shape = "(\(label))"
+        case .node(.container): shape = "[[\(label)]]"
+        case .node(.alias): shape = ">\(label)]"
+        case .node(.leaf): shape = "([\(label)])"
+        case .node(.registration): shape = "[(\(label))]"
+        case .group: shape = "{{\(label)}}"
+        }
+        return MermaidEscaping.nodeID(item.id) + shape
+    }
+
+    private static func classStyle(_ name: String) -> String {
+        switch name {
+        case "component": "fill:#dbeafe,stroke:#1d4ed8"
+        case "container": "fill:#dcfce7,stroke:#15803d"
+        case "alias": "fill:#fef9c3,stroke:#a16207"
+        case "leaf": "fill:#f3f4f6,stroke:#737373"
+        case "registration": "fill:#fae8ff,stroke:#a21caf"
+        case "group": "fill:#e0e7ff,stroke:#4338ca"
+        case "error": "fill:#fee2e2,stroke:#dc2626,stroke-width:3px"
+        case "warning": "fill:#ffedd5,stroke:#ea580c,stroke-width:2px"
+        default: "fill:#dbeafe,stroke:#2563eb,stroke-width:2px,stroke-dasharray:4 2"
+        }
+    }
+}

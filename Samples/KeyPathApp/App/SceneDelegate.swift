@@ -1,0 +1,14 @@
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        let window = UIWindow(windowScene: windowScene)
+        let forecast = ForecastViewController(viewModel: ForecastViewModel())
+        window.rootViewController = UINavigationController(rootViewController: forecast)
+        window.makeKeyAndVisible()
+        self.window = window
+    }
+}

@@ -1,0 +1,227 @@
+import SwiftSyntax
+
+/// Reads the run-time styles' injections and registrations out of the nodes the fact walk visits.
+/// Kept apart from `FactCollector` so the compile-time styles' walk stays readable; the collector calls
+/// in at member blocks, calls and assignments.
+struct RuntimeStyleReading {
+    let conventions: NamingConventions
+    let converter: SourceLocationConverter
+
+    private func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return SourcePosition(line: location.line, column: location.column)
+    }
+
+    // MARK: Declarations in a type's body
+
+    /// Injected properties, key types, key-path container properties and module components of one type body.
+    func readMembers(of block: MemberBlockSyntax, typeName: String, into facts: inout RuntimeStyleFacts) {
+        let members = block.members.map(\.decl)
+        let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
+        for variable in variables { readInjection(variable, enclosingType: typeName, into: &facts) }
+        readKeyType(block, typeName: typeName, variables: variables, into: &facts)
+        readContainerProperties(variables, container: typeName, into: &facts)
+        for function in members.compactMap({ $0.as(FunctionDeclSyntax.self) }) where function.name.identifierText == "component" {
+            guard function.signature.parameterClause.parameters.isEmpty,
+                let returned = function.signature.returnClause?.type, let name = returned.nominalName
+            else { continue }
+            facts.moduleComponents.append(ModuleComponentFact(module: typeName, type: name, position: position(function.name)))
+        }
+    }
+
+    /// `@Inject var x: T` is keyed by its type; `@Dependency(\.x) var x` (or any injection wrapper given a
+    /// key path) by the key path's first property.
+    private func readInjection(_ variable: VariableDeclSyntax, enclosingType: String, into facts: inout RuntimeStyleFacts) {
+        for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
+            guard let wrapper = attribute.attributeName.nominalName else { continue }
+            let isTypeWrapper = conventions.isInjectionWrapperName(wrapper)
+            guard isTypeWrapper || conventions.isKeyPathWrapperName(wrapper),
+                let binding = variable.bindings.first,
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText
+            else { continue }
+            if case .argumentList(let arguments)? = attribute.arguments,
+                let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
+            {
+                guard let name = Self.firstProperty(of: keyPath) else { continue }
+                facts.injections.append(InjectionFact(
+                    wrapper: wrapper, key: .keyPath(name), property: property, enclosingType: enclosingType, position: position(keyPath)
+                ))
+            } else if isTypeWrapper, let type = binding.typeAnnotation?.type, let name = type.nominalName {
+                facts.injections.append(InjectionFact(
+                    wrapper: wrapper, key: .type(name), property: property, enclosingType: enclosingType, position: position(type.unwrapped)
+                ))
+            }
+        }
+    }
+
+    /// A type conforming to a key protocol. It is lazy (holds nothing until set) when every static value it
+    /// declares is optional with no initial value; with no static value in sight it is given the benefit of the doubt.
+    private func readKeyType(
+        _ block: MemberBlockSyntax, typeName: String, variables: [VariableDeclSyntax], into facts: inout RuntimeStyleFacts
+    ) {
+        guard let declaration = block.parent, let (inheritance, modifiers, name) = Self.header(of: declaration) else { return }
+        let protocols = inheritance?.inheritedTypes.compactMap(\.type.nominalName).filter {
+            conventions.isDependencyKeyName($0.split(separator: ".").last ?? Substring($0))
+        } ?? []
+        guard !protocols.isEmpty else { return }
+        let statics = variables.filter(\.modifiers.isStatic).flatMap(\.bindings)
+        let hasDefaultValue = statics.isEmpty || statics.contains(where: Self.holdsValue)
+        facts.keyTypes.append(DependencyKeyFact(
+            name: typeName, protocols: protocols, hasDefaultValue: hasDefaultValue, access: modifiers.accessLevel, position: position(name)
+        ))
+    }
+
+    /// Instance properties of a body that has at least one property backed by a key type: that body
+    /// belongs to a key-path container, and its other properties hold (or compute) their own values.
+    private func readContainerProperties(_ variables: [VariableDeclSyntax], container: String, into facts: inout RuntimeStyleFacts) {
+        let properties = variables.filter { !$0.modifiers.isStatic }.flatMap { variable in
+            variable.bindings.map { (variable.modifiers, $0, Self.backingKeyType(of: $0)) }
+        }
+        guard properties.contains(where: { $0.2 != nil }) else { return }
+        for (modifiers, binding, keyType) in properties {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
+            facts.containerProperties.append(ContainerPropertyFact(
+                container: container, name: name, keyType: keyType, access: modifiers.accessLevel, position: position(binding.pattern)
+            ))
+        }
+    }
+
+    // MARK: Registrations
+
+    /// `Module { WidgetModule() as WidgetModuleType }` and `DependencyContainer.set(initialValue:key:)`.
+    func readCall(_ node: FunctionCallExprSyntax, enclosingType: String?) -> RegistrationFact? {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            conventions.isRegistrationName(reference.baseName.identifierText),
+            node.arguments.isEmpty, let closure = node.trailingClosure
+        {
+            let registered = Self.registeredValue(in: closure)
+            return RegistrationFact(
+                kind: .builder, key: registered.key.map(RuntimeKey.type), implementation: registered.implementation,
+                enclosingType: enclosingType, position: position(reference)
+            )
+        }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "set",
+            let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
+            node.arguments.contains(where: { $0.label?.text == "initialValue" }),
+            let keyArgument = node.arguments.first(where: { $0.label?.text == "key" }),
+            let key = Self.key(keyArgument.expression)
+        else { return nil }
+        return RegistrationFact(kind: .set, key: key, enclosingType: enclosingType, position: position(member.declName))
+    }
+
+    /// `DependencyContainer[\.aService] = x`, `DependencyContainer[AServiceKey.self] = x` and
+    /// `AServiceKey.currentValue = x`; a container's own setter (`self[Key.self] = newValue`) registers nothing.
+    func readAssignment(_ node: SequenceExprSyntax, enclosingType: String?) -> RegistrationFact? {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text != "newValue"
+        else { return nil }
+        if let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
+            let base = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self),
+            case .identifier(let baseName) = base.baseName.tokenKind, baseName.first?.isUppercase == true,
+            subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
+            let key = Self.key(argument.expression)
+        {
+            return RegistrationFact(kind: .assignment, key: key, enclosingType: enclosingType, position: position(subscriptCall))
+        }
+        if let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "currentValue",
+            let base = member.base?.as(DeclReferenceExprSyntax.self),
+            case .identifier(let keyName) = base.baseName.tokenKind, keyName.first?.isUppercase == true
+        {
+            return RegistrationFact(kind: .assignment, key: .keyType(keyName), enclosingType: enclosingType, position: position(member))
+        }
+        return nil
+    }
+
+    // MARK: Small readings
+
+    private static func header(of declaration: Syntax) -> (InheritanceClauseSyntax?, DeclModifierListSyntax, Syntax)? {
+        if let decl = declaration.as(StructDeclSyntax.self) { return (decl.inheritanceClause, decl.modifiers, Syntax(decl.name)) }
+        if let decl = declaration.as(EnumDeclSyntax.self) { return (decl.inheritanceClause, decl.modifiers, Syntax(decl.name)) }
+        if let decl = declaration.as(ClassDeclSyntax.self) { return (decl.inheritanceClause, decl.modifiers, Syntax(decl.name)) }
+        if let decl = declaration.as(ExtensionDeclSyntax.self) {
+            return (decl.inheritanceClause, decl.modifiers, Syntax(decl.extendedType))
+        }
+        return nil
+    }
+
+    /// `\.aService.client` and `\DependencyContainer.aService` are both keyed by `aService`.
+    static func firstProperty(of keyPath: KeyPathExprSyntax) -> String? {
+        guard case .property(let property)? = keyPath.components.first?.component else { return nil }
+        return property.declName.baseName.identifierText
+    }
+
+    /// `AServiceKey.self` or a key path.
+    private static func key(_ expr: ExprSyntax) -> RuntimeKey? {
+        if let keyPath = expr.as(KeyPathExprSyntax.self) { return firstProperty(of: keyPath).map(RuntimeKey.keyPath) }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+            let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+        {
+            return .keyType(type)
+        }
+        return nil
+    }
+
+    /// A binding with a value of its own: an initial value other than `nil`, or a getter.
+    private static func holdsValue(_ binding: PatternBindingSyntax) -> Bool {
+        if let value = binding.initializer?.value { return !value.is(NilLiteralExprSyntax.self) }
+        return binding.accessorBlock != nil
+    }
+
+    /// The key type a property's accessors subscript with: `self[K.self]`, `Self[K.self]`, `Container[K.self]`.
+    private static func backingKeyType(of binding: PatternBindingSyntax) -> String? {
+        guard let accessors = binding.accessorBlock else { return nil }
+        for subscriptCall in accessors.descendants(SubscriptCallExprSyntax.self) {
+            guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
+                case .keyType(let name)? = key(argument.expression)
+            else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// What the builder's closure evaluates to: `X() as T` registers `T` built by `X`; `X()` registers `X`.
+    private static func registeredValue(in closure: ClosureExprSyntax) -> (key: String?, implementation: String?) {
+        guard let last = closure.statements.last?.item else { return (nil, nil) }
+        var value: ExprSyntax?
+        switch last {
+        case .expr(let expr): value = expr
+        case .stmt(let statement): value = statement.as(ReturnStmtSyntax.self)?.expression
+        default: value = nil
+        }
+        guard let value else { return (nil, nil) }
+        if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let elements = Array(sequence.elements)
+            if elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type.nominalName {
+                return (type, constructedTypeName(elements[0]))
+            }
+        }
+        if let cast = value.as(AsExprSyntax.self), let type = cast.type.nominalName {
+            return (type, constructedTypeName(cast.expression))
+        }
+        return (constructedTypeName(value), nil)
+    }
+
+    /// `Foo()`, `Foo<X>()`, `Foo.init()`, `Foo.shared`, `Foo.live()`: by convention the value is a `Foo`.
+    private static func constructedTypeName(_ expr: ExprSyntax) -> String? {
+        var callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base { callee = base }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, name.first?.isUppercase == true
+        else { return nil }
+        return name
+    }
+}
+
+private extension SyntaxProtocol {
+    /// Every node of a kind below this one, in source order.
+    func descendants<Node: SyntaxProtocol>(_ kind: Node.Type) -> [Node] {
+        var found: [Node] = []
+        var stack = Array(children(viewMode: .sourceAccurate).reversed())
+        while let node = stack.popLast() {
+            if let match = node.as(Node.self) { found.append(match) }
+            stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
+        }
+        return found
+    }
+}

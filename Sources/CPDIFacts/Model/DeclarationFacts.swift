@@ -1,0 +1,59 @@
+/// How declarations that carry dependencies are written, for the style rules (parameter order, reads
+/// of a spliced type's wrapped value). Kept apart from the linking facts because only rules read them.
+public struct DeclarationFacts: Codable, Sendable, Equatable {
+    /// One entry per initializer or function whose parameter list has a dependencies parameter.
+    public var dependenciesParameters: [DependenciesParameterFact] = []
+    /// `x.externalDependencies`, `dependencies.deps`: a dependencies-like member read from another value.
+    public var dependencyMemberReads: [DependencyMemberRead] = []
+
+    public init() {}
+}
+
+/// Where the first dependencies parameter of an initializer or function stands in its list.
+public struct DependenciesParameterFact: Codable, Sendable, Equatable {
+    /// `init` for initializers, else the function's name.
+    public var function: String
+    public var enclosingType: String?
+    /// 0-based place in the parameter list.
+    public var index: Int
+    public var label: String
+    public var name: String
+    /// The parameter's type as written; nil for function, tuple or collection types.
+    public var type: TypeReference?
+    /// The labels of the parameters before it, so a message can name them.
+    public var precedingLabels: [String]
+    /// Where the parameter starts (its label).
+    public var position: SourcePosition
+
+    public init(
+        function: String, enclosingType: String?, index: Int, label: String, name: String, type: TypeReference?,
+        precedingLabels: [String], position: SourcePosition
+    ) {
+        self.function = function
+        self.enclosingType = enclosingType
+        self.index = index
+        self.label = label
+        self.name = name
+        self.type = type
+        self.precedingLabels = precedingLabels
+        self.position = position
+    }
+
+    public var isInitializer: Bool { function == "init" }
+}
+
+/// A dependencies-like member read on some value other than `self` (`dependencies.externalDependencies`).
+public struct DependencyMemberRead: Codable, Sendable, Equatable {
+    /// The value it is read from, when that is a plain name.
+    public var base: String?
+    public var member: String
+    public var enclosingType: String?
+    public var position: SourcePosition
+
+    public init(base: String?, member: String, enclosingType: String?, position: SourcePosition) {
+        self.base = base
+        self.member = member
+        self.enclosingType = enclosingType
+        self.position = position
+    }
+}

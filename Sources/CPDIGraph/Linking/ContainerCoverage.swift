@@ -1,0 +1,150 @@
+import CPDIFacts
+
+/// A concrete container handed to a component: held by the caller (`let dependencies = AppDependencies.live()`
+/// then `Root(dependencies: dependencies)`) or built on the spot (`Root(dependencies: AppDependencies())`).
+public struct ContainerHandOver: Sendable, Equatable {
+    public var container: String
+    public var target: String
+    public var file: String
+    public var position: SourcePosition
+    /// Leaves the target ends up needing that the container does not conform to, sorted.
+    public var missing: [String]
+}
+
+/// A leaf a container conforms to, and whether any component needs it.
+public struct ProvidedLeaf: Sendable, Equatable {
+    public var container: String
+    public var leaf: String
+    /// The conformance as written (the leaf itself, or an alias or protocol that includes it).
+    public var conformance: String
+    public var file: String
+    public var position: SourcePosition
+}
+
+/// The composition styles' counterpart of the run-time registry: which leaves the concrete containers
+/// provide against what the components they are handed to need. Only containers whose every
+/// conformance cpdi can see are judged.
+public struct ContainerCoverage: Sendable {
+    public var handOvers: [ContainerHandOver] = []
+    /// Provided leaves that no component needs and no holder of the container reads.
+    public var unneeded: [ProvidedLeaf] = []
+
+    public init() {}
+}
+
+/// Pass: compares each judged container with the components it is handed to.
+struct ContainerCoverageLinking {
+    let model: DependencyModel
+
+    /// Protocols from the standard library and Foundation that say nothing about dependencies.
+    private static let neutralConformances: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Codable", "Encodable", "Decodable", "Identifiable", "AnyObject",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "ObservableObject", "NSObject", "Error",
+    ]
+
+    func run() -> ContainerCoverage {
+        var coverage = ContainerCoverage()
+        var provided: [String: Set<String>] = [:]
+        for name in model.containers.keys.sorted() { provided[name] = providedLeaves(of: name, visiting: []) }
+
+        var seen: Set<String> = []
+        for forward in model.forwards {
+            guard let container = handedContainer(forward), let leaves = provided[container] ?? nil,
+                let target = model.components[forward.target],
+                seen.insert("\(container)|\(forward.target)|\(forward.file)|\(forward.position)").inserted
+            else { continue }
+            let missing = model.leaves(of: target).subtracting(leaves).sorted()
+            coverage.handOvers.append(ContainerHandOver(
+                container: container, target: forward.target, file: forward.file, position: forward.position, missing: missing
+            ))
+        }
+
+        let needed = neededLeaves()
+        for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil {
+            for declaration in model.symbols.typeDeclarations[name] ?? [] {
+                for inherited in declaration.fact.inheritedTypes {
+                    for leaf in dependencyLeaves(behind: inherited.name, scope: name)
+                    where !needed.contains(leaf) && !readsByHolders(of: name, leaf: leaf) {
+                        coverage.unneeded.append(ProvidedLeaf(
+                            container: name, leaf: leaf, conformance: inherited.name, file: declaration.file, position: inherited.position
+                        ))
+                    }
+                }
+            }
+        }
+        return coverage
+    }
+
+    /// The concrete container a forward hands on, if it is one cpdi knows.
+    private func handedContainer(_ forward: ResolvedForward) -> String? {
+        if forward.passesOwnDependencies {
+            guard let source = forward.source, let held = model.components[source]?.heldType else { return nil }
+            return model.containers[held] == nil ? nil : held
+        }
+        guard let fact = model.files[forward.file]?.forwards.first(where: { $0.position == forward.position && $0.builtType != nil }),
+            let built = fact.builtType, let symbol = model.symbols.resolve(built, from: fact.enclosingType),
+            case .type(let name) = symbol, model.containers[name] != nil
+        else { return nil }
+        return name
+    }
+
+    /// Every leaf a non-generic container conforms to, through any of its declarations and its superclass;
+    /// nil when a conformance cannot be seen through (declared elsewhere and not a known leaf).
+    private func providedLeaves(of name: String, visiting: Set<String>) -> Set<String>? {
+        let symbols = model.symbols
+        guard symbols.isDeclaredType(name), !visiting.contains(name), let declarations = symbols.typeDeclarations[name],
+            declarations[0].fact.genericParameters.isEmpty
+        else { return nil }
+        var leaves: Set<String> = []
+        for declaration in declarations {
+            for (index, inherited) in declaration.fact.inheritedTypes.enumerated() {
+                switch symbols.resolve(inherited.name, from: name) {
+                case .alias(let alias), .protocolType(let alias):
+                    leaves.formUnion(symbols.leafSets[alias] ?? [])
+                case .type(let type):
+                    guard index == 0, declaration.fact.kind == .class else { continue }
+                    if model.containers[type] != nil {
+                        guard let inheritedLeaves = providedLeaves(of: type, visiting: visiting.union([name])) else { return nil }
+                        leaves.formUnion(inheritedLeaves)
+                    }
+                case nil:
+                    if symbols.leafNames.contains(inherited.name) {
+                        leaves.insert(inherited.name)
+                    } else if !Self.neutralConformances.contains(inherited.name) {
+                        return nil
+                    }
+                }
+            }
+        }
+        return leaves
+    }
+
+    /// The leaves a conformance brings: leaves of the graph, and protocols named like dependencies that no
+    /// alias lists any more (`HasLegacyStore`), which are exactly the ones nobody needs.
+    private func dependencyLeaves(behind name: String, scope: String) -> [String] {
+        let symbols = model.symbols
+        guard let symbol = symbols.resolve(name, from: scope), let leaves = symbols.leaves(of: symbol) else { return [] }
+        return leaves.filter {
+            symbols.leafNames.contains($0) || model.conventions.isDependencyProtocolName(LeafFlattening.simpleName($0))
+        }.sorted()
+    }
+
+    private func neededLeaves() -> Set<String> {
+        model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
+    }
+
+    /// A component holding the container itself may read its members directly (`dependencies.logger`).
+    private func readsByHolders(of container: String, leaf: String) -> Bool {
+        let holders = model.components.values.filter { $0.heldType == container }
+        let resolution = ForwardResolution(symbols: model.symbols, components: model.components)
+        for holder in holders {
+            for file in model.codeFiles(of: holder) {
+                for use in model.files[file]?.uses ?? []
+                where resolution.sourceComponent(function: use.enclosingFunction, type: use.enclosingType) == holder.name {
+                    if model.symbols.protocols[leaf]?.fact.requirements.contains(use.member) == true { return true }
+                }
+            }
+        }
+        return false
+    }
+}

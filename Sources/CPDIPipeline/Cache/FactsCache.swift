@@ -1,0 +1,125 @@
+import CPDIFacts
+import Foundation
+
+/// Per-file facts kept on disk between runs, addressed by what they were extracted from: the file's
+/// display path and bytes, under a fingerprint of everything else that shapes extraction (cpdi's
+/// version and build, the cache format, the naming conventions). A changed file, a different
+/// configuration or another cpdi build simply misses; nothing in the cache is trusted without its
+/// key and checksum matching, and no cache problem ever fails a run.
+public final class FactsCache: @unchecked Sendable {
+    /// The folder cpdi uses when `--cache-path` is not given.
+    public static let defaultFolderName = ".cpdi-cache"
+    /// Entries unused for this many cache writes are dropped.
+    static let keepGenerations: UInt32 = 8
+    /// Packs of other fingerprints (older builds or configurations) kept besides the current one.
+    static let otherPacksKept = 2
+
+    public let directory: URL
+    let fingerprint: ContentHash
+    private var pack: CachePack
+    private let lock = NSLock()
+    private var used: Set<ContentHash> = []
+    private var fresh: [ContentHash: [UInt8]] = [:]
+    private var rejected = false
+
+    /// Files whose facts came from the cache, and files that had to be extracted, in this run.
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+
+    /// Opens (or starts) the cache in `directory` for runs with `conventions`. Never fails: an
+    /// unreadable or foreign pack is treated as empty and replaced on `save()`.
+    public init(directory: URL, conventions: NamingConventions) {
+        self.directory = directory
+        self.fingerprint = Self.fingerprint(conventions: conventions)
+        let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
+        if let data = try? Data(contentsOf: url), let parsed = CachePack(parsing: data, fingerprint: fingerprint) {
+            pack = parsed
+        } else {
+            pack = CachePack(fingerprint: fingerprint)
+            rejected = FileManager.default.fileExists(atPath: url.path)
+        }
+    }
+
+    /// Where the cache goes by default: in the first analysed folder, else in the current folder.
+    public static func defaultDirectory(for paths: [String], workingDirectory: URL) -> URL {
+        let root = paths.lazy.map { URL.resolving($0, against: workingDirectory) }.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let base = paths.isEmpty ? workingDirectory : (root ?? workingDirectory)
+        return base.appendingPathComponent(defaultFolderName, isDirectory: true)
+    }
+
+    static func packName(for fingerprint: ContentHash) -> String { "facts-\(fingerprint).pack" }
+
+    /// The key of one file's facts.
+    static func key(path: String, contents: UnsafeRawBufferPointer) -> ContentHash {
+        var path = path
+        return path.withUTF8 { ContentHash(UnsafeRawBufferPointer($0), contents) }
+    }
+
+    /// The cached facts for `key`, or nil (a miss) when there are none or they do not decode.
+    func facts(for key: ContentHash, path: String) -> FileFacts? {
+        guard let payload = pack.payload(for: key),
+              var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) })
+        else {
+            lock.withLock { misses += 1 }
+            return nil
+        }
+        facts.path = path
+        lock.withLock {
+            hits += 1
+            used.insert(key)
+        }
+        return facts
+    }
+
+    /// Remembers freshly extracted facts, to be written by `save()`. Only facts that read back equal are
+    /// kept: a value whose `Codable` form the compact coder cannot carry (say, a dictionary added to
+    /// `FileFacts` one day) is then extracted every time instead of coming back wrong.
+    func store(_ facts: FileFacts, for key: ContentHash) {
+        guard let payload = try? CompactCoder.encode(facts),
+              let decoded = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) }),
+              decoded == facts
+        else { return }
+        lock.withLock {
+            fresh[key] = payload
+            used.insert(key)
+        }
+    }
+
+    /// Writes the pack when this run added to it (or found it unreadable), atomically, and removes
+    /// packs of older fingerprints. Failing to write is not an error: the next run is simply cold.
+    public func save() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !fresh.isEmpty || rejected else { return }
+        for (key, payload) in fresh {
+            pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(payload))
+        }
+        let bytes = pack.serialized(used: used, keepGenerations: Self.keepGenerations)
+        let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            return
+        }
+        fresh = [:]
+        rejected = false
+        pruneOtherPacks(keeping: url.lastPathComponent)
+    }
+
+    private func pruneOtherPacks(keeping current: String) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let others = names.filter { $0.hasPrefix("facts-") && $0.hasSuffix(".pack") && $0 != current }.map { name in
+            let url = directory.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+            return (url, modified)
+        }
+        for (url, _) in others.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.otherPacksKept) {
+            try? manager.removeItem(at: url)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CPDIFacts
+import CPDIRules
+import Foundation
+
+/// What a `.cpdi.yml` can change about a run, with the defaults filled in. `Configuration()` is the
+/// behaviour without a file.
+public struct Configuration: Sendable, Equatable {
+    /// The file name looked up in the analysed folder.
+    public static let fileName = ".cpdi.yml"
+
+    /// Path globs a file must match (one of) to be analysed; empty means every file.
+    public var include: [PathGlob] = []
+    /// Path globs that leave a file out.
+    public var exclude: [PathGlob] = []
+    /// Folders whose sub-folders are modules (`Sources` → `Sources/<Module>/…`). Globs, relative to `baseDirectory`
+    /// when they contain a `/`, else matched against any folder name.
+    public var moduleRoots: [PathGlob] = ["Sources"]
+    /// Overrides per rule id; rules not listed keep their defaults.
+    public var rules: [String: RuleSetting] = [:]
+    public var naming: NamingConventions = .default
+    /// The folder globs are relative to: the folder that holds the configuration file.
+    public var baseDirectory: URL?
+    /// The configuration file as the user named it, for messages; nil when only defaults apply.
+    public var source: String?
+
+    public init() {}
+
+    /// How one rule is set up: turned off, or with another severity.
+    public struct RuleSetting: Sendable, Equatable {
+        public var enabled: Bool?
+        public var severity: Severity?
+
+        public init(enabled: Bool? = nil, severity: Severity? = nil) {
+            self.enabled = enabled
+            self.severity = severity
+        }
+    }
+
+    public func isEnabled(_ ruleID: String) -> Bool { rules[ruleID]?.enabled ?? true }
+
+    /// The severity a rule's findings are reported with.
+    public func severity(of ruleID: String, default defaultSeverity: Severity) -> Severity {
+        rules[ruleID]?.severity ?? defaultSeverity
+    }
+
+    /// Findings of disabled rules removed, the others at their configured severity.
+    public func applyRuleSettings(to findings: [Finding]) -> [Finding] {
+        guard !rules.isEmpty else { return findings }
+        return findings.compactMap { finding in
+            guard isEnabled(finding.ruleID) else { return nil }
+            var finding = finding
+            finding.severity = severity(of: finding.ruleID, default: finding.severity)
+            return finding
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CPDIFacts
+import CPDIGraph
+
+/// Which component an alias or a spliced type is named after. The naming, location, reuse and
+/// splicing rules all ask this, and all answer it from the configured name patterns with the `*`
+/// filled in by the component's name (`*Dependencies` → `FooDependencies`).
+struct AliasOwnership {
+    let model: DependencyModel
+    /// Alias names each component may have, by name (several components may claim one name).
+    private var componentsByAliasName: [String: [String]] = [:]
+
+    init(model: DependencyModel) {
+        self.model = model
+        // Split once: filling in a name is then a concatenation per component.
+        let templates = (model.conventions.aliasNames + model.conventions.externalAliasNames).compactMap { pattern -> [String]? in
+            let parts = pattern.pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+            return parts.count > 1 && !parts.joined().contains(where: { "?[".contains($0) }) ? parts : nil
+        }
+        for component in model.components.keys.sorted() {
+            for stem in Self.stems(of: component) {
+                for parts in templates {
+                    componentsByAliasName[parts.joined(separator: stem), default: []].append(component)
+                }
+            }
+        }
+    }
+
+    /// How a component's name may appear inside an alias name: `Inner`, and for nested types and
+    /// methods `Outer_Inner` and `OuterInner` (`Analytics_trackDependencies`).
+    static func stems(of component: String) -> [String] {
+        let parts = component.split(separator: ".").map(String.init)
+        guard parts.count > 1 else { return [component] }
+        return [parts.last!, parts.joined(separator: "_"), parts.joined()]
+    }
+
+    /// The pattern with `*` replaced by `stem`, when that leaves a plain name.
+    static func literal(_ pattern: NamePattern, filledWith stem: String) -> String? {
+        let text = pattern.pattern
+        guard text.contains("*") else { return nil }
+        let filled = text.split(separator: "*", omittingEmptySubsequences: false).joined(separator: stem)
+        return filled.contains(where: { "*?[".contains($0) }) ? nil : filled
+    }
+
+    /// Whether `name` fits one of `patterns` with `*` standing for the component's name.
+    static func name(_ name: String, fits patterns: [NamePattern], for component: String) -> Bool {
+        stems(of: component).contains { stem in
+            patterns.contains { pattern in
+                guard pattern.pattern.contains("*"),
+                    let filled = try? NamePattern(pattern.pattern.split(separator: "*", omittingEmptySubsequences: false).joined(separator: stem))
+                else { return false }
+                return filled.matches(name)
+            }
+        }
+    }
+
+    /// Nested in the component, or named after it.
+    func isOwnAlias(_ alias: AliasFact, of component: String) -> Bool {
+        if alias.enclosingType == component { return true }
+        return componentsByAliasName[alias.name]?.contains(component) ?? false
+    }
+
+    /// The component an alias belongs to: the component it is nested in, else the one it is named after.
+    func owner(of alias: AliasFact) -> String? {
+        if let enclosing = alias.enclosingType, model.components[enclosing] != nil { return enclosing }
+        return componentsByAliasName[alias.name]?.first
+    }
+
+    /// The alias name a component should have: the first alias pattern with its name filled in.
+    func suggestedAliasName(for component: String) -> String {
+        let simple = Self.stems(of: component)[0]
+        for pattern in model.conventions.aliasNames {
+            if let name = Self.literal(pattern, filledWith: simple) { return name }
+        }
+        return "\(simple)Dependencies"
+    }
+
+    /// The component a spliced type (`SplicedFooDependencies`) splices for, if it is one of the components.
+    func splicedOwner(of type: String) -> String? {
+        let simple = LeafName.simple(type)
+        return model.components.keys.sorted().first {
+            Self.name(simple, fits: model.conventions.splicedTypeNames, for: $0)
+        }
+    }
+
+    func isSplicedType(_ type: String) -> Bool {
+        model.conventions.isSplicedTypeName(LeafName.simple(type))
+    }
+}
+
+/// Whether one of two qualified type names is nested in the other (or they are the same).
+func areNested(_ lhs: String, _ rhs: String) -> Bool {
+    lhs == rhs || lhs.hasPrefix("\(rhs).") || rhs.hasPrefix("\(lhs).")
+}
+
+/// The innermost component around a type (itself or one it is nested in).
+func enclosingComponent(of type: String?, in model: DependencyModel) -> String? {
+    var current = type.map { Substring($0) }
+    while let name = current, !name.isEmpty {
+        if model.components[String(name)] != nil { return String(name) }
+        current = name.lastIndex(of: ".").map { name[..<$0] }
+    }
+    return nil
+}
+
+enum LeafName {
+    /// The last component of a dotted name.
+    static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+}

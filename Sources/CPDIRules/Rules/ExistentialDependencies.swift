@@ -1,0 +1,87 @@
+import CPDIFacts
+import CPDIGraph
+
+/// Dependencies stored as an existential of the component's alias instead of a generic parameter.
+public struct ExistentialDependencies: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "existential-dependencies",
+        defaultSeverity: .info,
+        summary: "`let dependencies: FooDependencies` stores an existential instead of a generic parameter.",
+        explanation: """
+            Stored as the alias itself, the dependencies are boxed in an existential: members with \
+            associated types cannot be reached, the concrete container is erased, and the component \
+            cannot later receive a spliced type without changing its signature. Make the component \
+            generic (`struct Foo<Dependencies: FooDependencies>` with `let dependencies: Dependencies`). \
+            This is the CPDI convention for top-level aliases; the Has-protocol style, where an alias \
+            nested in the type is stored as it is (`let dependencies: Dependencies`), is its own idiom \
+            and is not reported. Only information, because the code is correct and fast enough in most places.
+            """,
+        triggering: [
+            RuleExample(
+                """
+                protocol TrackingDependency { var tracker: Tracker { get } }
+                typealias ProductDetailViewDependencies = TrackingDependency
+                struct ProductDetailView {
+                    let dependencies: 1️⃣ProductDetailViewDependencies
+                    func appear() { dependencies.tracker.track("detail") }
+                }
+                final class BannerView {
+                    var dependencies: 2️⃣BannerViewDependencies?
+                    func tap() { dependencies?.tracker.track("banner") }
+                }
+                typealias BannerViewDependencies = TrackingDependency
+                """,
+                findings: [
+                    "1️⃣": "`ProductDetailView` stores `dependencies` as the existential `ProductDetailViewDependencies`; make it generic over `<Dependencies: ProductDetailViewDependencies>` and store `Dependencies`",
+                    "2️⃣": "`BannerView` stores `dependencies` as the existential `BannerViewDependencies`; make it generic over `<Dependencies: BannerViewDependencies>` and store `Dependencies`",
+                ]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                protocol TrackingDependency { var tracker: Tracker { get } }
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                typealias ProductDetailViewDependencies = TrackingDependency
+                struct ProductDetailView<Dependencies: ProductDetailViewDependencies> {
+                    let dependencies: Dependencies
+                    func appear() { dependencies.tracker.track("detail") }
+                }
+                final class ArticleViewModel {
+                    typealias Dependencies = HasImageProvider
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func load() { dependencies.imageProvider.load() }
+                }
+                struct AppRoot {
+                    let dependencies: AppDependencies
+                }
+                struct AppDependencies: TrackingDependency { let tracker: Tracker }
+                """
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let model = context.model
+        return model.components.keys.sorted().compactMap { name in
+            let component = model.components[name]!
+            guard case .type(let kind) = component.form, kind != .protocol, let property = component.property,
+                let type = property.type,
+                let main = model.symbols.typeDeclarations[name]?.first,
+                !main.fact.genericParameters.contains(where: { $0.name == type.name }),
+                case .alias(let aliasName)? = model.symbols.resolve(type.name, from: name),
+                let alias = model.symbols.aliases[aliasName], alias.fact.enclosingType == nil,
+                model.symbols.dependencyAliases.contains(aliasName)
+            else { return nil }
+            return finding(
+                file: component.file, at: type.position,
+                "`\(name)` stores `\(property.name)` as the existential `\(aliasName)`; make it generic over `<Dependencies: \(aliasName)>` and store `Dependencies`",
+                component: name, member: property.name,
+                suggestion: "declare `\(LeafName.simple(name))<Dependencies: \(aliasName)>` with `let \(property.name): Dependencies`"
+            )
+        }
+    }
+}

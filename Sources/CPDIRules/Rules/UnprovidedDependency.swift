@@ -1,0 +1,276 @@
+import CPDIFacts
+import CPDIGraph
+
+/// An injection nothing registers, or a container handed to a component without a leaf it needs.
+public struct UnprovidedDependency: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unprovided-dependency",
+        defaultSeverity: .error,
+        summary: "A run-time injection that nothing registers, or a container that lacks a leaf a component it is handed to needs.",
+        explanation: """
+            Property wrappers such as `@Inject` and `@Dependency(\\.key)` look their value up when the \
+            property is first read, so the compiler cannot check that anything was put there; a missing \
+            registration is a crash in the running app. An `@Inject var x: T` is provided only by a \
+            `Module { … }` or `Dependency { … }` builder whose value is registered as exactly `T` (`X() as T` \
+            registers `T`, `X()` registers `X`). A `@Dependency(\\.k)` is provided by a property `k` of the \
+            key-path container that holds its own value, is backed by a key type with a default value, or \
+            whose lazy key is set somewhere (`set(initialValue:key:)`, `Container[\\.k] = …`, \
+            `Key.currentValue = …`). cpdi only judges when it sees every registration of the style: when the \
+            sources have a builder and every builder's type can be read, and when every key-path container \
+            is declared in the sources rather than in a library. For protocol compositions, a concrete \
+            container handed to a component must conform to every leaf that component ends up needing; \
+            containers with a conformance cpdi cannot see through are left alone. Register the value (or set \
+            the key) at launch, or add the missing conformance.
+            """,
+        triggering: [
+            RuleExample(
+                files: [
+                    "AppDelegate.swift": """
+                        final class AppDelegate {
+                            private let dependencies = Dependencies {
+                                Module { WidgetModule() as WidgetModuleType }
+                            }
+                        }
+                        """,
+                    "ViewController.swift": """
+                        final class ViewController {
+                            @Inject private var widgetModule: WidgetModuleType
+                            @Inject private var sampleModule: 1️⃣SampleModuleType // registered nowhere
+                            @Inject private var concrete: 2️⃣WidgetModule // registered only as its protocol
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`SampleModuleType` is injected into `ViewController` with `@Inject`, but no `Module { … }` registers it; reading `sampleModule` crashes",
+                    "2️⃣": "`WidgetModule` is injected into `ViewController` with `@Inject`, but it is registered only as `WidgetModuleType`; reading `concrete` crashes",
+                ]
+            ),
+            RuleExample(
+                files: [
+                    "SampleModule.swift": """
+                        struct SampleModule: SampleModuleType {
+                            func component() -> SomeObjectType { SomeObject() }
+                        }
+                        let dependencies = Dependencies {
+                            Module { SampleModule() as SampleModuleType }
+                        }
+                        """,
+                    "SomeViewController.swift": """
+                        final class SomeViewController {
+                            @Inject private var module: SampleModuleType
+                            @Inject private var someObject: 1️⃣SomeObjectType // a component, not a module
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`SomeObjectType` is injected into `SomeViewController` with `@Inject`, but no `Module { … }` registers it; reading `someObject` crashes",
+                ]
+            ),
+            RuleExample(
+                files: [
+                    "DependencyContainer.swift": """
+                        public final class DependencyContainer {
+                            private static var current = DependencyContainer()
+                            public static subscript<K: DependencyKey>(key: K.Type) -> K.Value {
+                                get { key.currentValue }
+                                set { key.currentValue = newValue }
+                            }
+                        }
+                        struct BServiceKey: LazyDependencyKey {
+                            static var currentValue: BService?
+                        }
+                        extension DependencyContainer {
+                            var bService: BService {
+                                get { Self[BServiceKey.self] }
+                                set { Self[BServiceKey.self] = newValue }
+                            }
+                        }
+                        """,
+                    "BViewModel.swift": """
+                        final class BViewModel {
+                            @Dependency(1️⃣\\.bService) var bService // nobody sets the lazy key
+                            @Dependency(2️⃣\\.cService) var cService // no such key at all
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`\\.bService` is injected into `BViewModel`, but its lazy key `BServiceKey` is never set; reading `bService` crashes",
+                    "2️⃣": "`\\.cService` is injected into `BViewModel`, but `DependencyContainer` has no property `cService` backed by a key",
+                ]
+            ),
+            RuleExample(
+                files: [
+                    "Leaves.swift": """
+                        protocol LoggingDependency { var logger: Logging { get } }
+                        protocol PaymentsDependency { var payments: Payments { get } }
+                        typealias RootViewDependencies = LoggingDependency & PaymentsDependency
+                        struct RootView<Dependencies: RootViewDependencies> {
+                            let dependencies: Dependencies
+                            func pay() { dependencies.logger.log("pay"); dependencies.payments.charge() }
+                        }
+                        """,
+                    "App.swift": """
+                        struct AppDependencies: LoggingDependency {
+                            let logger: Logging
+                        }
+                        struct ShopApp {
+                            let dependencies = AppDependencies(logger: ConsoleLogger())
+                            var body: some View { 1️⃣RootView(dependencies: dependencies) }
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`AppDependencies` is handed to `RootView`, which needs `PaymentsDependency`, but does not conform to it",
+                ]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                files: [
+                    "AppDelegate.swift": """
+                        final class AppDelegate {
+                            private let dependencies = Dependencies {
+                                Module { WidgetModule() as WidgetModuleType }
+                                Dependency { HTTPService() }
+                            }
+                        }
+                        """,
+                    "ViewController.swift": """
+                        final class ViewController {
+                            @Inject private var widgetModule: WidgetModuleType
+                            @Injected private var http: HTTPService
+                            private lazy var worker: WidgetWorkerType = widgetModule.component()
+                        }
+                        """,
+                ]
+            ),
+            // A registration cpdi cannot read: it may register anything.
+            RuleExample(
+                """
+                let dependencies = Dependencies { Module { makeWidgetModule() } }
+                final class ViewController { @Inject private var widgetModule: WidgetModuleType }
+                """
+            ),
+            RuleExample(
+                """
+                public final class DependencyContainer {
+                    public static subscript<K: DependencyKey>(key: K.Type) -> K.Value {
+                        get { key.currentValue }
+                        set { key.currentValue = newValue }
+                    }
+                    public static func set<K: LazyDependencyKey>(initialValue: K.Value, key: K.Type) { key.currentValue = initialValue }
+                }
+                struct AServiceKey: DependencyKey { static var currentValue: AService = AService() }
+                struct BServiceKey: LazyDependencyKey { static var currentValue: BService? }
+                extension DependencyContainer {
+                    var aService: AService {
+                        get { Self[AServiceKey.self] }
+                        set { Self[AServiceKey.self] = newValue }
+                    }
+                    var bService: BService {
+                        get { Self[BServiceKey.self] }
+                        set { Self[BServiceKey.self] = newValue }
+                    }
+                }
+                func setUpDependencies() { DependencyContainer.set(initialValue: BService(), key: BServiceKey.self) }
+                final class ViewModel {
+                    @Dependency(\\.aService) var aService
+                    @Dependency(\\.bService) var bService
+                }
+                """
+            ),
+            // The container is declared in a library (as in swift-dependencies): its keys are out of sight.
+            RuleExample(
+                """
+                extension DependencyValues {
+                    var apiClient: APIClient {
+                        get { self[APIClientKey.self] }
+                        set { self[APIClientKey.self] = newValue }
+                    }
+                }
+                struct Feature {
+                    @Dependency(\\.apiClient) var apiClient
+                    @Dependency(\\.date) var date
+                }
+                """
+            ),
+            // A conformance declared in a library may bring the leaf: cpdi does not judge the container.
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logging { get } }
+                protocol PaymentsDependency { var payments: Payments { get } }
+                typealias RootViewDependencies = LoggingDependency & PaymentsDependency
+                struct RootView<Dependencies: RootViewDependencies> {
+                    let dependencies: Dependencies
+                    func pay() { dependencies.logger.log("pay"); dependencies.payments.charge() }
+                }
+                struct AppDependencies: LoggingDependency, PaymentsKit.Providing {
+                    let logger: Logging
+                }
+                extension AppDependencies: Sendable {}
+                let root = RootView(dependencies: AppDependencies(logger: ConsoleLogger()))
+                """
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let runtime = context.model.runtime
+        var findings = runtime.injections.compactMap { injectionFinding($0, runtime: runtime) }
+        for handOver in context.model.coverage.handOvers where !handOver.missing.isEmpty {
+            let missing = handOver.missing.map { "`\($0)`" }.joined(separator: ", ")
+            findings.append(finding(
+                file: handOver.file, at: handOver.position,
+                "`\(handOver.container)` is handed to `\(handOver.target)`, which needs \(missing), but does not conform to \(handOver.missing.count == 1 ? "it" : "them")",
+                component: handOver.container, member: handOver.missing.joined(separator: ","),
+                suggestion: "make `\(handOver.container)` conform to \(missing)"
+            ))
+        }
+        return findings
+    }
+
+    private func injectionFinding(_ injection: Injection, runtime: RuntimeRegistry) -> Finding? {
+        let key = injection.keyName
+        let property = injection.fact.property
+        let prefix = "`\(key)` is injected into `\(injection.owner)`"
+        switch (injection.resolution, injection.fact.key) {
+        case (.registered(let name), _):
+            guard let registration = runtime.registrations[name], !registration.isProvided, let keyType = registration.keyType else { return nil }
+            return finding(
+                file: injection.file, at: injection.fact.position,
+                "\(prefix), but its lazy key `\(keyType)` is never set; reading `\(property)` crashes",
+                component: injection.owner, member: key,
+                suggestion: "set it at launch: `\(registration.container ?? "DependencyContainer").set(initialValue: …, key: \(keyType).self)`"
+            )
+        case (.unregistered, .type(let type)):
+            let registeredAs = runtime.registrations.values.filter { $0.implementation == type }.map(\.name).sorted()
+            let vendors = runtime.vendors[type] ?? []
+            let message: String
+            var suggestion = "register `\(type)` in the `Dependencies { … }` builder"
+            if let registered = registeredAs.first {
+                message = "\(prefix) with `@\(injection.fact.wrapper)`, but it is registered only as `\(registered)`; reading `\(property)` crashes"
+                suggestion = "inject `\(registered)` instead"
+            } else {
+                message = "\(prefix) with `@\(injection.fact.wrapper)`, but no `Module { … }` registers it; reading `\(property)` crashes"
+                if let vendor = vendors.first {
+                    suggestion = "`\(vendor).component()` vends `\(type)`: inject the module and call `component()`, or " + suggestion
+                }
+            }
+            return finding(file: injection.file, at: injection.fact.position, message, component: injection.owner, member: key, suggestion: suggestion)
+        case (.unregistered, _):
+            let containers = Set(runtime.registrations.values.compactMap(\.container)).sorted()
+            let container = containers.count == 1 ? containers[0] : "the key-path container"
+            let name = key.dropFirst(2)
+            return finding(
+                file: injection.file, at: injection.fact.position,
+                "\(prefix), but `\(container)` has no property `\(name)` backed by a key",
+                component: injection.owner, member: key,
+                suggestion: "declare a key type and a `\(name)` property on \(containers.count == 1 ? "`\(container)`" : container) that reads it"
+            )
+        case (.unknown, _):
+            return nil
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import CPDIFacts
+import CPDIGraph
+
+/// A registered module or key, or a leaf a container provides, that nothing asks for.
+public struct UnusedRegistration: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unused-registration",
+        defaultSeverity: .warning,
+        summary: "A registered module, a key-path container property or a container-provided leaf that nothing injects or needs.",
+        explanation: """
+            A registration nobody injects still runs at launch, keeps its object alive and makes readers \
+            believe it matters; a leaf a container conforms to that no component needs keeps a service \
+            wired up for nothing. cpdi flags a type registered with `Module { … }` or `Dependency { … }` that \
+            no `@Inject`-style property asks for by that exact type, a property of a key-path container \
+            declared in the sources that no `@Dependency(\\.key)` reads, and a leaf that a concrete \
+            container (one whose conformances cpdi can all see) conforms to while no component's flattened \
+            alias needs it and the code holding the container never reads it. Registrations made for code \
+            outside the analysed paths look unused too: analyse the whole app. Remove the registration or \
+            conformance, or inject it where it was meant to be used.
+            """,
+        triggering: [
+            RuleExample(
+                """
+                final class AppDelegate {
+                    private let dependencies = Dependencies {
+                        Module { WidgetModule() as WidgetModuleType }
+                        1️⃣Module { LegacyModule() as LegacyModuleType } // nothing injects it any more
+                    }
+                }
+                final class ViewController {
+                    @Inject private var widgetModule: WidgetModuleType
+                }
+                """,
+                findings: ["1️⃣": "`LegacyModuleType` is registered in `AppDelegate`, but nothing injects it"]
+            ),
+            RuleExample(
+                """
+                public final class DependencyContainer {
+                    public static subscript<K: DependencyKey>(key: K.Type) -> K.Value {
+                        get { key.currentValue }
+                        set { key.currentValue = newValue }
+                    }
+                }
+                struct AServiceKey: DependencyKey { static var currentValue: AService = AService() }
+                struct ClockKey: DependencyKey { static var currentValue: Clock = SystemClock() }
+                extension DependencyContainer {
+                    var aService: AService {
+                        get { Self[AServiceKey.self] }
+                        set { Self[AServiceKey.self] = newValue }
+                    }
+                    var 1️⃣clock: Clock {
+                        get { Self[ClockKey.self] }
+                        set { Self[ClockKey.self] = newValue }
+                    }
+                }
+                final class AViewModel {
+                    @Dependency(\\.aService) var aService
+                }
+                """,
+                findings: ["1️⃣": "`\\.clock` is declared on `DependencyContainer`, but nothing injects it with `@Dependency(\\.clock)`"]
+            ),
+            RuleExample(
+                files: [
+                    "Leaves.swift": """
+                        protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                        protocol HasLegacyStore { var legacyStore: LegacyStore { get } }
+                        final class ArticlesViewModel {
+                            typealias Dependencies = HasImageProvider
+                            let dependencies: Dependencies
+                            init(dependencies: Dependencies) { self.dependencies = dependencies }
+                        }
+                        """,
+                    "AppDependency.swift": """
+                        struct AppDependency: HasImageProvider, 1️⃣HasLegacyStore {
+                            let imageProvider: ImageProviding
+                            let legacyStore: LegacyStore
+                        }
+                        """,
+                ],
+                findings: ["1️⃣": "`AppDependency` provides `HasLegacyStore`, but no component needs it"]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                final class AppDelegate {
+                    private let dependencies = Dependencies {
+                        Module { WidgetModule() as WidgetModuleType }
+                        Module { SampleModule() as SampleModuleType }
+                    }
+                }
+                final class ViewController { @Inject private var widgetModule: WidgetModuleType }
+                // Modules can inject modules.
+                struct WidgetModule: WidgetModuleType { @Injected private var sample: SampleModuleType }
+                """
+            ),
+            // A library's container (swift-dependencies' `DependencyValues`) is used by code cpdi may not see.
+            RuleExample(
+                """
+                extension DependencyValues {
+                    var apiClient: APIClient {
+                        get { self[APIClientKey.self] }
+                        set { self[APIClientKey.self] = newValue }
+                    }
+                }
+                """
+            ),
+            RuleExample(
+                """
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                protocol HasErrorReporter { var errorReporter: ErrorReporting { get } }
+                final class ArticlesViewModel {
+                    typealias Dependencies = HasImageProvider
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                }
+                struct AppDependency: HasImageProvider, HasErrorReporter {
+                    let imageProvider: ImageProviding
+                    let errorReporter: ErrorReporting
+                }
+                // The coordinator holds the container itself and reads the reporter from it.
+                final class FlowCoordinator {
+                    let dependencies: AppDependency
+                    init(dependencies: AppDependency) { self.dependencies = dependencies }
+                    func fail(_ error: Error) { dependencies.errorReporter.report(error) }
+                }
+                """
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let runtime = context.model.runtime
+        let injected = Set(runtime.injections.compactMap { injection -> String? in
+            if case .registered(let name) = injection.resolution { return name }
+            return nil
+        })
+        var findings: [Finding] = []
+        for name in runtime.registrations.keys.sorted() where !injected.contains(name) {
+            let registration = runtime.registrations[name]!
+            switch registration.style {
+            case .module:
+                let place = runtime.registrationFacts.first { $0.file == registration.file && $0.fact.position == registration.position }
+                let owner = place?.fact.enclosingType
+                findings.append(finding(
+                    file: registration.file, at: registration.position,
+                    "`\(name)` is registered\(owner.map { " in `\($0)`" } ?? ""), but nothing injects it",
+                    component: owner ?? name, member: name,
+                    suggestion: "remove the registration of `\(name)`, or inject it where it is needed"
+                ))
+            case .keyPath:
+                guard runtime.judgesKeyPathInjections, let container = registration.container else { continue }
+                let wrapper = context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+                findings.append(finding(
+                    file: registration.file, at: registration.position,
+                    "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(name))`",
+                    component: container, member: name,
+                    suggestion: "remove `\(name.dropFirst(2))`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
+                ))
+            }
+        }
+        for provided in context.model.coverage.unneeded {
+            findings.append(finding(
+                file: provided.file, at: provided.position,
+                "`\(provided.container)` provides `\(provided.leaf)`, but no component needs it",
+                component: provided.container, member: provided.leaf,
+                suggestion: provided.conformance == provided.leaf
+                    ? "remove the conformance to `\(provided.leaf)` and the value behind it"
+                    : "`\(provided.leaf)` comes with `\(provided.conformance)`; drop it if nothing will need it"
+            ))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import CPDISynthetic
+import Foundation
+
+/// Hidden: writes a synthetic CPDI app, the input of the scan and graph benchmarks.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a deterministic synthetic CPDI app (for benchmarks).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "How many components to generate.")
+    var components: Int
+
+    @Option(help: "How many modules (Sources/Module<k>) to spread them over.")
+    var modules: Int
+
+    @Option(help: ArgumentHelp("A new or empty folder to write the app into.", valueName: "DIR"))
+    var output: String
+
+    @Option(help: "Seed of the generator; the same seed writes the same app.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard components >= 1 else { throw ValidationError("--components must be at least 1") }
+        guard (1...components).contains(modules) else { throw ValidationError("--modules must be between 1 and --components (\(components))") }
+    }
+
+    func run() throws {
+        let app = SyntheticApp(components: components, modules: modules, seed: seed)
+        let folder = URL(fileURLWithPath: output, relativeTo: Terminal.workingDirectory).standardizedFileURL
+        do {
+            try app.write(to: folder)
+        } catch {
+            Terminal.err("cpdi: error: \(error.description)\n")
+            throw ExitCode(2)
+        }
+        Terminal.err("cpdi: wrote \(app.files.count) files (\(components) components in \(modules) modules) to \(output)\n")
+    }
+}

@@ -1,0 +1,232 @@
+@testable import CPDIPipeline
+import CPDIFacts
+import CPDIReporters
+import CPDIRules
+import Foundation
+import Testing
+
+/// The facts cache: a second run parses nothing, a changed file is extracted again, and a damaged or
+/// foreign cache is ignored and rewritten, never trusted.
+@Suite struct CacheTests {
+    static let sources: [String: String] = [
+        "Sources/App/Root.swift": """
+        typealias RootDependencies = LoggingDependency & ChildDependencies
+        struct Root<Dependencies: RootDependencies> {
+            let dependencies: Dependencies
+            func start() {
+                dependencies.logger.log("start")
+                _ = Child(dependencies: dependencies)
+            }
+        }
+        """,
+        "Sources/App/Child.swift": """
+        typealias ChildDependencies = LoggingDependency & TrackingDependency
+        struct Child<Dependencies: ChildDependencies> {
+            let dependencies: Dependencies
+            func show() { dependencies.logger.log("show") }
+        }
+        """,
+        "Sources/App/Leaves.swift": """
+        protocol LoggingDependency { var logger: Logger { get } }
+        protocol TrackingDependency { var tracker: Tracker { get } }
+        """,
+    ]
+
+    /// Writes the sources into a fresh folder and hands it, with its cache folder, to `body`.
+    func withProject(_ body: (URL, URL) throws -> Void) throws {
+        try Fixtures.withTemporaryFolder { folder in
+            for (path, text) in Self.sources {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            try body(folder, folder.appendingPathComponent(".cpdi-cache"))
+        }
+    }
+
+    /// One run as a separate process would do it: a fresh cache opened on the folder, then saved.
+    func run(_ folder: URL, cacheIn directory: URL, conventions: NamingConventions = .default) throws -> (AnalysisResult, FactsCache) {
+        let cache = FactsCache(directory: directory, conventions: conventions)
+        let result = try Pipeline(conventions: conventions).run(paths: ["."], workingDirectory: folder, cache: cache)
+        return (result, cache)
+    }
+
+    func json(_ result: AnalysisResult) throws -> [UInt8] { try ReportFormat.json.render(result) }
+
+    func packURL(in directory: URL) throws -> URL {
+        let packs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".pack") }
+        try #require(packs.count == 1)
+        return directory.appendingPathComponent(packs[0])
+    }
+
+    @Test func secondRunParsesNothingAndGivesTheSameResult() throws {
+        try withProject { folder, cacheDirectory in
+            let uncached = try Pipeline().run(paths: ["."], workingDirectory: folder)
+            let (cold, first) = try run(folder, cacheIn: cacheDirectory)
+            #expect(first.misses == 3)
+            #expect(first.hits == 0)
+            let (warm, second) = try run(folder, cacheIn: cacheDirectory)
+            #expect(second.misses == 0, "nothing is parsed when nothing changed")
+            #expect(second.hits == 3)
+            #expect(try json(warm) == json(cold))
+            #expect(try json(warm) == json(uncached))
+            #expect(!warm.findings.isEmpty, "the sample has a finding, so equal results compare something")
+        }
+    }
+
+    @Test func aChangedFileIsExtractedAgain() throws {
+        try withProject { folder, cacheDirectory in
+            _ = try run(folder, cacheIn: cacheDirectory)
+            let before = try run(folder, cacheIn: cacheDirectory).0
+            #expect(before.findings.contains { $0.member == "TrackingDependency" })
+            // Child now uses the tracker, so the unused-dependency finding must go away.
+            let child = folder.appendingPathComponent("Sources/App/Child.swift")
+            let edited = Self.sources["Sources/App/Child.swift"]!
+                .replacingOccurrences(of: "func show() { dependencies.logger.log(\"show\") }",
+                                      with: "func show() { dependencies.logger.log(\"show\"); dependencies.tracker.track() }")
+            try edited.write(to: child, atomically: true, encoding: .utf8)
+            let (after, cache) = try run(folder, cacheIn: cacheDirectory)
+            #expect(cache.misses == 1)
+            #expect(cache.hits == 2)
+            #expect(!after.findings.contains { $0.member == "TrackingDependency" })
+            #expect(try json(after) == json(Pipeline().run(paths: ["."], workingDirectory: folder)))
+        }
+    }
+
+    @Test func aCorruptPackIsIgnoredAndRewritten() throws {
+        try withProject { folder, cacheDirectory in
+            let reference = try json(run(folder, cacheIn: cacheDirectory).0)
+            let pack = try packURL(in: cacheDirectory)
+            try Data("not a pack at all".utf8).write(to: pack)
+            let (result, cache) = try run(folder, cacheIn: cacheDirectory)
+            #expect(cache.misses == 3)
+            #expect(try json(result) == reference)
+            #expect(try run(folder, cacheIn: cacheDirectory).1.hits == 3, "the pack was rewritten")
+        }
+    }
+
+    @Test(arguments: [0.5, 0.9, 0.999])
+    func aTruncatedPackIsIgnored(keptFraction: Double) throws {
+        try withProject { folder, cacheDirectory in
+            let reference = try json(run(folder, cacheIn: cacheDirectory).0)
+            let pack = try packURL(in: cacheDirectory)
+            let bytes = try Data(contentsOf: pack)
+            try bytes.prefix(Int(Double(bytes.count) * keptFraction)).write(to: pack)
+            let (result, cache) = try run(folder, cacheIn: cacheDirectory)
+            #expect(cache.hits == 0)
+            #expect(try json(result) == reference)
+        }
+    }
+
+    @Test func aDamagedEntryIsOneMissAndIsRewritten() throws {
+        try withProject { folder, cacheDirectory in
+            let reference = try json(run(folder, cacheIn: cacheDirectory).0)
+            let pack = try packURL(in: cacheDirectory)
+            var bytes = [UInt8](try Data(contentsOf: pack))
+            bytes[bytes.count - 1] ^= 0xFF  // the last byte of the last entry's payload
+            try Data(bytes).write(to: pack)
+            let (result, cache) = try run(folder, cacheIn: cacheDirectory)
+            #expect(cache.misses == 1)
+            #expect(cache.hits == 2)
+            #expect(try json(result) == reference)
+            #expect(try run(folder, cacheIn: cacheDirectory).1.misses == 0)
+        }
+    }
+
+    @Test func otherNamingConventionsDoNotShareFacts() throws {
+        try withProject { folder, cacheDirectory in
+            _ = try run(folder, cacheIn: cacheDirectory)
+            var conventions = NamingConventions.default
+            conventions.aliasNames.append("*Needs")
+            let (_, cache) = try run(folder, cacheIn: cacheDirectory, conventions: conventions)
+            #expect(cache.hits == 0)
+            #expect(cache.misses == 3)
+            #expect(try run(folder, cacheIn: cacheDirectory).1.hits == 3, "the default configuration's pack is kept")
+        }
+    }
+
+    @Test func entriesOfDeletedFilesArePrunedAfterSomeWrites() throws {
+        try withProject { folder, cacheDirectory in
+            _ = try run(folder, cacheIn: cacheDirectory)
+            let leaves = folder.appendingPathComponent("Sources/App/Leaves.swift")
+            let leavesKey = try [UInt8](Data(contentsOf: leaves)).withUnsafeBytes {
+                FactsCache.key(path: "Sources/App/Leaves.swift", contents: $0)
+            }
+            try FileManager.default.removeItem(at: leaves)
+            func storedKeys() throws -> Set<ContentHash> {
+                let pack = try #require(CachePack(parsing: Data(contentsOf: packURL(in: cacheDirectory)),
+                                                  fingerprint: FactsCache(directory: cacheDirectory, conventions: .default).fingerprint))
+                return Set(pack.entries.keys)
+            }
+            // Each run changes a file, so each writes the pack.
+            for round in 1...Int(FactsCache.keepGenerations) + 1 {
+                try "struct Changing\(round) {}".write(to: folder.appendingPathComponent("Changing.swift"), atomically: true, encoding: .utf8)
+                _ = try run(folder, cacheIn: cacheDirectory)
+                if round == 1 { #expect(try storedKeys().contains(leavesKey), "kept for a while: it may come back") }
+            }
+            #expect(try !storedKeys().contains(leavesKey))
+            #expect(try storedKeys().count <= Int(FactsCache.keepGenerations) + 3)
+        }
+    }
+
+    @Test func identicalRunsWriteIdenticalPacks() throws {
+        try withProject { folder, cacheDirectory in
+            _ = try run(folder, cacheIn: cacheDirectory)
+            let first = try Data(contentsOf: packURL(in: cacheDirectory))
+            try FileManager.default.removeItem(at: cacheDirectory)
+            _ = try run(folder, cacheIn: cacheDirectory)
+            #expect(try Data(contentsOf: packURL(in: cacheDirectory)) == first)
+        }
+    }
+
+    @Test func anUnwritableCacheFolderIsNotAnError() throws {
+        try withProject { folder, _ in
+            let blocked = folder.appendingPathComponent("blocked")
+            try Data().write(to: blocked)  // a file where the cache folder should go
+            let (result, cache) = try run(folder, cacheIn: blocked.appendingPathComponent("cache"))
+            #expect(result.problems.isEmpty)
+            #expect(cache.misses == 3)
+        }
+    }
+
+    @Test func theDefaultFolderIsInTheFirstAnalysedFolderElseTheCurrentOne() throws {
+        try withProject { folder, _ in
+            let cache = FactsCache.defaultFolderName
+            #expect(FactsCache.defaultDirectory(for: [], workingDirectory: folder).path == folder.appendingPathComponent(cache).path)
+            #expect(FactsCache.defaultDirectory(for: ["Sources/App", "Sources"], workingDirectory: folder).path
+                == folder.appendingPathComponent("Sources/App/\(cache)").path)
+            #expect(FactsCache.defaultDirectory(for: ["Sources/App/Root.swift"], workingDirectory: folder).path
+                == folder.appendingPathComponent(cache).path)
+        }
+    }
+
+    @Test func theCompactCoderRoundTripsEveryKindOfFact() throws {
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/ShopApp/Features/Cart/CartItemRow.swift"), encoding: .utf8)
+        var facts = FactExtractor.extract(path: "Wéird <&>\n.swift", source: text + "\nstruct Broken {", conventions: .default)
+        #expect(facts.syntaxError != nil, "optional fields are present in what is round-tripped")
+        #expect(!facts.types.isEmpty && !facts.uses.isEmpty && !facts.forwards.isEmpty)
+        let bytes = try CompactCoder.encode(facts)
+        #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } == facts)
+        facts.syntaxError = nil
+        let withoutError = try CompactCoder.encode(facts)
+        #expect(try withoutError.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } == facts)
+        // Every truncation fails to decode instead of giving a wrong value.
+        for length in 0..<bytes.count {
+            #expect(throws: (any Error).self) { try bytes.prefix(length).withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } }
+        }
+    }
+
+    @Test func theContentHashSeparatesPartsAndSeesEveryByte() {
+        #expect(ContentHash(Array("ab".utf8), Array("c".utf8)) != ContentHash(Array("a".utf8), Array("bc".utf8)))
+        let base = [UInt8](repeating: 7, count: 37)
+        var seen: Set<ContentHash> = [ContentHash(base)]
+        for index in base.indices {
+            var changed = base
+            changed[index] ^= 1
+            seen.insert(ContentHash(changed))
+        }
+        #expect(seen.count == base.count + 1)
+        #expect(ContentHash(base) == ContentHash(base))
+        #expect(ContentHash(base).description.count == 32)
+    }
+}
