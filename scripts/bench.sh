@@ -29,7 +29,7 @@ CORPORA=(
   "synthetic-20000|synthetic|20000|200"
 )
 
-need() { command -v "$1" >/dev/null || { echo "Installing $2 with apt…" >&2; $SUDO apt-get install -y -qq "$2" >&2; }; }
+need() { command -v "$1" >/dev/null || { echo "Installing $2 with apt…" >&2; $SUDO apt-get update -qq >&2; $SUDO apt-get install -y -qq "$2" >&2; }; }
 need hyperfine hyperfine
 [ -x /usr/bin/time ] || need time time
 need python3 python3

@@ -169,6 +169,21 @@ import Testing
         }
     }
 
+    @Test func runsAtTheSameTimeLeaveAWholePack() throws {
+        try withProject { folder, cacheDirectory in
+            let reference = try json(Pipeline().run(paths: ["."], workingDirectory: folder))
+            let results = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 8)
+            results.initialize(repeating: [])
+            defer { results.deallocate() }
+            nonisolated(unsafe) let slots = results
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                slots[index] = (try? json(run(folder, cacheIn: cacheDirectory).0)) ?? []
+            }
+            #expect(results.allSatisfy { $0 == reference })
+            #expect(try run(folder, cacheIn: cacheDirectory).1.hits == 3, "whichever run wrote last, its pack is whole")
+        }
+    }
+
     @Test func identicalRunsWriteIdenticalPacks() throws {
         try withProject { folder, cacheDirectory in
             _ = try run(folder, cacheIn: cacheDirectory)
