@@ -46,10 +46,10 @@ import Testing
         #expect(text == """
             List — component · List.swift:4
             └─ ListDependencies — alias · List.swift:1
-               ├─ LoggingDependency — leaf · Leaves.swift:1 · listed at List.swift:1
-               ├─ ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · Thumbnail.swift:1 · listed at List.swift:2
-               │  └─ ImageLoadingDependency — leaf · Leaves.swift:2 · listed at Thumbnail.swift:1
-               └─ ImageLoadingDependency — leaf · Leaves.swift:2 · listed at List.swift:3
+               ├─ LoggingDependency — leaf · listed at List.swift:1
+               ├─ ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · listed at List.swift:2
+               │  └─ ImageLoadingDependency — leaf · listed at Thumbnail.swift:1
+               └─ ImageLoadingDependency — leaf · listed at List.swift:3
 
             2 leaves: ImageLoadingDependency, LoggingDependency
             forwards to:
@@ -69,13 +69,13 @@ import Testing
             1. List → ListDependencies → ImageLoadingDependency
                List — component · List.swift:4
                requires ListDependencies — alias · List.swift:1
-               composes ImageLoadingDependency — leaf · Leaves.swift:2 · listed at List.swift:3
+               composes ImageLoadingDependency — leaf · listed at List.swift:3
 
             2. List → ListDependencies → ThumbnailDependencies → ImageLoadingDependency
                List — component · List.swift:4
                requires ListDependencies — alias · List.swift:1
-               composes ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · Thumbnail.swift:1 · listed at List.swift:2
-               composes ImageLoadingDependency — leaf · Leaves.swift:2 · listed at Thumbnail.swift:1
+               composes ThumbnailDependencies — alias of Thumbnail, forwarded at List.swift:6 · listed at List.swift:2
+               composes ImageLoadingDependency — leaf · listed at Thumbnail.swift:1
 
             """)
     }

@@ -71,7 +71,7 @@ public struct WhyExplanation {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "alias of ProductThumbnail, forwarded at File.swift:22 · declared at File.swift:3"
+    /// "alias of ProductThumbnail, forwarded at List.swift:22 · listed at List.swift:3"
     private func describe(_ node: Node, seenFrom owner: Node? = nil, at edge: Edge? = nil) -> String {
         var parts: [String] = []
         if node.kind == .alias, let owner, let aliasOwner = paths.owner(ofAlias: node.id), aliasOwner.id != owner.id {
@@ -85,9 +85,11 @@ public struct WhyExplanation {
         } else {
             parts.append(node.kind.rawValue)
         }
-        parts.append(node.file.isEmpty ? "declared outside the analysed code" : "\(node.file):\(node.line)")
-        if let edge, node.file != edge.file || node.line != edge.line, edge.kind == .composes {
+        // Under an alias, where the member is listed is what one edits; elsewhere, where the node is declared.
+        if let edge, edge.kind == .composes {
             parts.append("listed at \(edge.file):\(edge.line)")
+        } else {
+            parts.append(node.file.isEmpty ? "declared outside the analysed code" : "\(node.file):\(node.line)")
         }
         return parts.joined(separator: " · ")
     }
