@@ -22,18 +22,13 @@ extension Pipeline {
     func extract(
         _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) -> [ExtractionOutcome] {
-        let results = UnsafeMutableBufferPointer<ExtractionOutcome?>.allocate(capacity: files.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
         let conventions = self.conventions
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        return Parallel.map(files.count) { index in
             let (outcome, reused) = Self.extract(files[index], conventions: conventions, cache: cache)
-            slots[index] = outcome
             counter?.fileDone(reused: reused)
+            return outcome
         }
-        return results.map { $0! }
     }
 
     /// One file's outcome, and whether it came from the cache.

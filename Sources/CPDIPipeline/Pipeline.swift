@@ -34,8 +34,11 @@ public struct Pipeline: Sendable {
     ) throws(InputError) -> AnalysisResult {
         let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
         let outcomes = extract(files, cache: cache, progress: progress)
-        cache?.save()
-        return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) }))
+        // Writing the cache and analysing do not touch each other, so on two cores they overlap.
+        return Parallel.both(
+            { cache?.save() },
+            { analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })) }
+        ).1
     }
 
     /// Analyses in-memory sources (path → text) as if they were files of one module.
@@ -61,8 +64,14 @@ public struct Pipeline: Sendable {
                 problems.append(problem)
             }
         }
-        let (model, graph) = Linker(conventions: conventions).link(facts, modules: modules)
-        let findings = settle(Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)), facts: facts)
+        let linker = Linker(conventions: conventions)
+        let model = linker.model(facts, modules: modules)
+        // The rules read the model, not the graph: both are built at the same time.
+        let (graph, checked) = Parallel.both(
+            { linker.graph(of: model) },
+            { Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)) }
+        )
+        let findings = settle(checked, facts: facts)
         return AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {

@@ -22,14 +22,18 @@ public struct RuleDescription: Sendable {
     public var nonTriggering: [RuleExample]
 }
 
-/// What every rule can look at; the alias review is shared so it is computed once for all rules.
+/// What every rule can look at; the alias review and alias ownership are shared so they are computed
+/// once for all rules.
 public struct RuleContext: Sendable {
     public var model: DependencyModel
     public var aliasReview: [AliasMemberReview.Entry]
+    /// Which component each alias is named after; four rules ask, and building it fills in every name pattern for every component.
+    let ownership: AliasOwnership
 
     public init(model: DependencyModel) {
         self.model = model
         self.aliasReview = AliasMemberReview.review(model)
+        self.ownership = AliasOwnership(model: model)
     }
 }
 

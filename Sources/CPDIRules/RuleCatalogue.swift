@@ -1,3 +1,5 @@
+import CPDIFacts
+
 /// Every rule cpdi knows, in the order `cpdi rules` lists them.
 public enum RuleCatalogue {
     public static let all: [any Rule] = [
@@ -32,7 +34,10 @@ public struct Analyzer: Sendable {
         self.rules = rules
     }
 
+    /// Rules are independent pure functions of the context, so they run on all cores; the findings
+    /// are sorted, so the result does not depend on which finishes first.
     public func findings(for context: RuleContext) -> [Finding] {
-        rules.flatMap { $0.check(context) }.sorted()
+        let rules = self.rules
+        return Parallel.map(rules.count) { rules[$0].check(context) }.flatMap { $0 }.sorted()
     }
 }

@@ -99,7 +99,9 @@ struct Graph: ParsableCommand {
             FileHandle.standardOutput.write(Data(rendered.bytes))
         } else {
             do { try OutputFile.write(rendered.bytes, to: destination, workingDirectory: Terminal.workingDirectory) } catch { Terminal.fail(error) }
-            Terminal.err("cpdi: wrote \(destination) (\(result.graph.nodes.count) nodes, \(result.graph.edges.count) edges)\n")
+            // A drawing's size is in the strategy line; a JSON result holds the whole graph.
+            let size = rendered.strategy == nil ? " (\(result.graph.nodes.count) nodes, \(result.graph.edges.count) edges)" : ""
+            Terminal.err("cpdi: wrote \(destination)\(size)\n")
         }
     }
 

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The single syntax walk that collects every fact of one file.
 final class FactCollector: SyntaxVisitor {
     private let conventions: NamingConventions
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
     private var facts: FileFacts
 
     /// Open type declarations, innermost last; each points at its `TypeFact` in `facts.types`.
@@ -23,11 +23,24 @@ final class FactCollector: SyntaxVisitor {
     private var localScopes: [[String: String]] = []
     private var readsSeen: Set<DependencyRead> = []
     private var dependenciesNameCache: [String: Bool] = [:]
+    /// By last byte, whether a name ending in it could be a dependencies value name; nil when some
+    /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
+    private let dependenciesNameEndings: [Bool]?
+    private let runtimeReading: RuntimeStyleReading
 
-    init(path: String, conventions: NamingConventions, converter: SourceLocationConverter) {
+    init(path: String, conventions: NamingConventions, lines: LineTable) {
         self.conventions = conventions
-        self.converter = converter
+        self.lines = lines
         self.facts = FileFacts(path: path)
+        let endings = conventions.dependenciesPropertyNames.map(\.lastLiteralByte)
+        if endings.contains(nil) {
+            dependenciesNameEndings = nil
+        } else {
+            var table = [Bool](repeating: false, count: 256)
+            for case let byte? in endings { table[Int(byte)] = true }
+            dependenciesNameEndings = table
+        }
+        runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines)
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -44,8 +57,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Positions and names
 
     private func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return SourcePosition(line: location.line, column: location.column)
+        lines.position(node)
     }
 
     private func references(_ type: TypeSyntax) -> [TypeReference] {
@@ -59,6 +71,7 @@ final class FactCollector: SyntaxVisitor {
     /// Names that carry the dependencies value are lower-case (`dependencies`, `externalDependencies`);
     /// the check is cached because it runs for every identifier in the file.
     private func isDependenciesValueName(_ name: String) -> Bool {
+        if let endings = dependenciesNameEndings, let last = name.utf8.last, !endings[Int(last)] { return false }
         if let known = dependenciesNameCache[name] { return known }
         let result = conventions.isDependenciesValueName(name)
         dependenciesNameCache[name] = result
@@ -235,12 +248,15 @@ final class FactCollector: SyntaxVisitor {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
-            let declaredType = binding.typeAnnotation?.type ?? binding.initializer.flatMap { impliedType(of: $0.value) }
-            if let typeName = declaredType?.nominalName { recordBinding(name, type: typeName) }
+            let annotation = binding.typeAnnotation?.type
+            // An annotation wins even when it names no nominal type (`[Loader]`): then there is no name.
+            let typeName = annotation.map(\.nominalName) ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) }
+            if let typeName { recordBinding(name, type: typeName) }
             guard isMember, let current = typeStack.last else { continue }
             let isProtocol = facts.types[current.index].isProtocol
             if isProtocol { facts.types[current.index].requirements.append(name) }
             guard isDependenciesValueName(name) else { continue }
+            let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
             let type = declaredType.flatMap { type -> TypeReference? in
                 type.nominalName.map {
                     TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: typePosition(type, in: binding))
@@ -263,8 +279,7 @@ final class FactCollector: SyntaxVisitor {
     /// `if let cell = view as? Cell<D>` and `guard let loader = Loader()` declare names too.
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
-            let type = node.typeAnnotation?.type ?? node.initializer.flatMap({ impliedType(of: $0.value) }),
-            let typeName = type.nominalName
+            let typeName = node.typeAnnotation.map(\.type.nominalName) ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) })
         {
             recordBinding(name, type: typeName)
         }
@@ -274,6 +289,12 @@ final class FactCollector: SyntaxVisitor {
     /// The type an initial value says its variable has: a construction or a cast.
     private func impliedType(of expr: ExprSyntax) -> TypeSyntax? {
         constructedType(expr) ?? castType(expr)?.type
+    }
+
+    /// The name of `impliedType(of:)`, without building a type node for a construction.
+    private func impliedTypeName(of expr: ExprSyntax) -> String? {
+        if let constructed = expr.constructedType() { return constructed.name.identifierText }
+        return castType(expr)?.type.nominalName
     }
 
     /// `x as? T`, `x as! T` and the pattern `let x as T`: the parser leaves them as the unfolded
@@ -288,21 +309,9 @@ final class FactCollector: SyntaxVisitor {
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)` tell the type of what they initialise; so, by
     /// convention, do static factories and shared instances (`Foo.live()`, `Foo.shared`).
     private func constructedType(_ expr: ExprSyntax) -> TypeSyntax? {
-        var callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr
-        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
-            callee = base
-        } else if !expr.is(FunctionCallExprSyntax.self) {
-            return nil
-        }
-        let specialized = callee.as(GenericSpecializationExprSyntax.self)
-        if let specialized { callee = specialized.expression }
-        guard let reference = callee.as(DeclReferenceExprSyntax.self),
-            reference.baseName.identifierText.first?.isUppercase == true
-        else { return nil }
+        guard let (name, genericArguments) = expr.constructedType() else { return nil }
         // Keep `<External>` of `Spliced<External>()`: it says which external dependencies are wrapped.
-        return TypeSyntax(IdentifierTypeSyntax(
-            name: reference.baseName.trimmed, genericArgumentClause: specialized?.genericArgumentClause.trimmed
-        ))
+        return TypeSyntax(IdentifierTypeSyntax(name: name.trimmed, genericArgumentClause: genericArguments?.trimmed))
     }
 
     /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
@@ -387,7 +396,8 @@ final class FactCollector: SyntaxVisitor {
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
             ))
-        } else if let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, isGenericName(base),
+        } else if genericScopes.contains(where: { !$0.isEmpty }),
+            let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, isGenericName(base),
             !["self", "Type", "Protocol", "init"].contains(member)
         {
             // `Dependencies.SomeService.Item(id:)` and `D.Store.make()` name a leaf's associated type or
@@ -403,7 +413,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// A generic parameter or associated type in scope.
     private func isGenericName(_ name: String) -> Bool {
-        genericScopes.contains { $0.contains(name) }
+        genericScopes.contains { !$0.isEmpty && $0.contains(name) }
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
@@ -456,7 +466,7 @@ final class FactCollector: SyntaxVisitor {
         func forward(_ kind: ForwardKind, _ name: String, base: String?) {
             facts.forwards.append(ForwardFact(
                 kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
-                passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedType(of: argument.expression)?.nominalName,
+                passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedTypeName(of: argument.expression),
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction,
                 position: position
             ))
@@ -485,6 +495,8 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
+        guard node.elements.count == 3 else { return .visitChildren }
         recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))
         // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
         if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
@@ -545,7 +557,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.
     private func recordDependencyMemberRead(_ node: MemberAccessExprSyntax, member: String) {
-        guard let base = node.base, !base.isSelf, !base.is(SuperExprSyntax.self), isDependenciesValueName(member),
+        guard isDependenciesValueName(member), let base = node.base, !base.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
         facts.declarations.dependencyMemberReads.append(DependencyMemberRead(
@@ -554,8 +566,6 @@ final class FactCollector: SyntaxVisitor {
     }
 
     // MARK: Run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`; read by `RuntimeStyleReading`)
-
-    private lazy var runtimeReading = RuntimeStyleReading(conventions: conventions, converter: converter)
 
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
         if let current = typeStack.last { runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime) }

@@ -5,11 +5,10 @@ import SwiftSyntax
 /// in at member blocks, calls and assignments.
 struct RuntimeStyleReading {
     let conventions: NamingConventions
-    let converter: SourceLocationConverter
+    let lines: LineTable
 
     private func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return SourcePosition(line: location.line, column: location.column)
+        lines.position(node)
     }
 
     // MARK: Declarations in a type's body
@@ -75,7 +74,7 @@ struct RuntimeStyleReading {
     /// belongs to a key-path container, and its other properties hold (or compute) their own values.
     private func readContainerProperties(_ variables: [VariableDeclSyntax], container: String, into facts: inout RuntimeStyleFacts) {
         let properties = variables.filter { !$0.modifiers.isStatic }.flatMap { variable in
-            variable.bindings.map { (variable.modifiers, $0, Self.backingKeyType(of: $0)) }
+            variable.bindings.map { (variable.modifiers, $0, backingKeyType(of: $0)) }
         }
         guard properties.contains(where: { $0.2 != nil }) else { return }
         for (modifiers, binding, keyType) in properties {
@@ -90,9 +89,10 @@ struct RuntimeStyleReading {
 
     /// `Module { WidgetModule() as WidgetModuleType }` and `DependencyContainer.set(initialValue:key:)`.
     func readCall(_ node: FunctionCallExprSyntax, enclosingType: String?) -> RegistrationFact? {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
-            conventions.isRegistrationName(reference.baseName.identifierText),
-            node.arguments.isEmpty, let closure = node.trailingClosure
+        // The cheap tests first: this runs for every call in the file.
+        if node.arguments.isEmpty, let closure = node.trailingClosure,
+            let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            conventions.isRegistrationName(reference.baseName.identifierText)
         {
             let registered = Self.registeredValue(in: closure)
             return RegistrationFact(
@@ -100,7 +100,9 @@ struct RuntimeStyleReading {
                 enclosingType: enclosingType, position: position(reference)
             )
         }
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "set",
+        // `initialValue:` and `key:` are two arguments.
+        guard node.arguments.count >= 2,
+            let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "set",
             let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
             node.arguments.contains(where: { $0.label?.text == "initialValue" }),
             let keyArgument = node.arguments.first(where: { $0.label?.text == "key" }),
@@ -169,11 +171,13 @@ struct RuntimeStyleReading {
     }
 
     /// The key type a property's accessors subscript with: `self[K.self]`, `Self[K.self]`, `Container[K.self]`.
-    private static func backingKeyType(of binding: PatternBindingSyntax) -> String? {
-        guard let accessors = binding.accessorBlock else { return nil }
+    private func backingKeyType(of binding: PatternBindingSyntax) -> String? {
+        // Every property of every type body comes here; a subscript is written with `[`, and most
+        // accessors have none, which a byte search finds far faster than walking their syntax.
+        guard let accessors = binding.accessorBlock, lines.contains(UInt8(ascii: "["), in: accessors) else { return nil }
         for subscriptCall in accessors.descendants(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
-                case .keyType(let name)? = key(argument.expression)
+                case .keyType(let name)? = Self.key(argument.expression)
             else { continue }
             return name
         }
@@ -202,14 +206,9 @@ struct RuntimeStyleReading {
         return (constructedTypeName(value), nil)
     }
 
-    /// `Foo()`, `Foo<X>()`, `Foo.init()`, `Foo.shared`, `Foo.live()`: by convention the value is a `Foo`.
+    /// What a builder's value constructs; a bare type name counts here (`Module { WidgetModule }`).
     private static func constructedTypeName(_ expr: ExprSyntax) -> String? {
-        var callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr
-        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base { callee = base }
-        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
-        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, name.first?.isUppercase == true
-        else { return nil }
-        return name
+        expr.constructedType(allowingBareName: true)?.name.identifierText
     }
 }
 

@@ -5,6 +5,8 @@ extension TokenSyntax {
     /// The identifier without backticks.
     var identifierText: String {
         let text = self.text
+        // Runs for most identifiers of a file: one byte tells the common case apart.
+        guard text.utf8.first == UInt8(ascii: "`") else { return text }
         if text.hasPrefix("`"), text.hasSuffix("`"), text.count >= 2 {
             return String(text.dropFirst().dropLast())
         }
@@ -96,6 +98,24 @@ extension ExprSyntax {
             return member.declName.baseName.identifierText
         }
         return nil
+    }
+
+    /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)`, `Foo.live()` and `Foo.shared`: by convention the value
+    /// is a `Foo`. The name and its generic arguments as written; `allowingBareName` also reads a plain
+    /// `Foo` (a module value in a builder closure), which is otherwise not a construction.
+    func constructedType(allowingBareName: Bool = false) -> (name: TokenSyntax, genericArguments: GenericArgumentClauseSyntax?)? {
+        var callee = self.as(FunctionCallExprSyntax.self)?.calledExpression ?? self
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            callee = base
+        } else if !allowingBareName, !self.is(FunctionCallExprSyntax.self) {
+            return nil
+        }
+        let specialized = callee.as(GenericSpecializationExprSyntax.self)
+        if let specialized { callee = specialized.expression }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self),
+            reference.baseName.identifierText.first?.isUppercase == true
+        else { return nil }
+        return (reference.baseName, specialized?.genericArgumentClause)
     }
 
     var isSelf: Bool {

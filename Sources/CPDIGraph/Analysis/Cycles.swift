@@ -7,55 +7,59 @@ public enum Cycles {
     /// The strongly connected components that contain a cycle (two or more nodes, or one node with an
     /// edge to itself). Each is sorted, and the list is sorted by first node, whatever the input order.
     public static func components(of successors: [String: [String]]) -> [[String]] {
+        // Names become their rank among all names, so the search indexes arrays instead of hashing
+        // strings; ranks keep the order of the names, so visiting order and results are unchanged.
         let nodes = Set(successors.keys).union(successors.values.joined()).sorted()
-        let next = successors.mapValues { Array(Set($0)).sorted() }
-        var index: [String: Int] = [:]
-        var lowLink: [String: Int] = [:]
-        var onStack: Set<String> = []
-        var stack: [String] = []
-        var found: [[String]] = []
+        let rank = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($0.element, $0.offset) })
+        var next = [[Int]](repeating: [], count: nodes.count)
+        for (node, targets) in successors { next[rank[node]!] = Set(targets.map { rank[$0]! }).sorted() }
+        var index = [Int?](repeating: nil, count: nodes.count)
+        var lowLink = [Int](repeating: 0, count: nodes.count)
+        var onStack = [Bool](repeating: false, count: nodes.count)
+        var stack: [Int] = []
+        var found: [[Int]] = []
         var counter = 0
 
-        for root in nodes where index[root] == nil {
+        for root in nodes.indices where index[root] == nil {
             // Each frame is a node and how many of its successors have been looked at.
-            var frames: [(node: String, position: Int)] = [(root, 0)]
+            var frames: [(node: Int, position: Int)] = [(root, 0)]
             index[root] = counter
             lowLink[root] = counter
             counter += 1
             stack.append(root)
-            onStack.insert(root)
+            onStack[root] = true
             while let frame = frames.last {
-                let successors = next[frame.node] ?? []
+                let successors = next[frame.node]
                 if frame.position < successors.count {
                     frames[frames.count - 1].position += 1
                     let successor = successors[frame.position]
-                    if index[successor] == nil {
+                    if let successorIndex = index[successor] {
+                        if onStack[successor] { lowLink[frame.node] = min(lowLink[frame.node], successorIndex) }
+                    } else {
                         index[successor] = counter
                         lowLink[successor] = counter
                         counter += 1
                         stack.append(successor)
-                        onStack.insert(successor)
+                        onStack[successor] = true
                         frames.append((successor, 0))
-                    } else if onStack.contains(successor) {
-                        lowLink[frame.node] = min(lowLink[frame.node]!, index[successor]!)
                     }
                     continue
                 }
                 frames.removeLast()
                 if let parent = frames.last {
-                    lowLink[parent.node] = min(lowLink[parent.node]!, lowLink[frame.node]!)
+                    lowLink[parent.node] = min(lowLink[parent.node], lowLink[frame.node])
                 }
                 guard lowLink[frame.node] == index[frame.node] else { continue }
-                var component: [String] = []
+                var component: [Int] = []
                 while let top = stack.popLast() {
-                    onStack.remove(top)
+                    onStack[top] = false
                     component.append(top)
                     if top == frame.node { break }
                 }
                 if component.count > 1 || successors.contains(frame.node) { found.append(component.sorted()) }
             }
         }
-        return found.sorted { $0[0] < $1[0] }
+        return found.sorted { $0[0] < $1[0] }.map { $0.map { nodes[$0] } }
     }
 
     /// One cycle per component: the shortest one through the component's first node, ties broken by

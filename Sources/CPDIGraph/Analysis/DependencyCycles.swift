@@ -45,9 +45,10 @@ extension DependencyModel {
         var edges: [String: [String: (file: String, position: SourcePosition)]] = [:]
         // The first place a hand-over is written stands for it, so the finding does not move with the input order.
         let ordered = forwards.sorted { ($0.file, $0.position) < ($1.file, $1.position) }
+        // Only helper and method forwards can be guesses; only their files' calls are looked up.
         var calls: [CallSite: ForwardFact] = [:]
-        for (path, facts) in files {
-            for fact in facts.forwards where fact.kind == .call { calls[CallSite(file: path, position: fact.position)] = fact }
+        for path in Set(forwards.lazy.filter { $0.via == .method || $0.via == .helper }.map(\.file)) {
+            for fact in files[path]?.forwards ?? [] where fact.kind == .call { calls[CallSite(file: path, position: fact.position)] = fact }
         }
         for forward in ordered {
             guard let source = forward.source, source != forward.target, edges[source]?[forward.target] == nil,

@@ -101,10 +101,14 @@ public struct Edge: Codable, Sendable, Equatable, Comparable {
         self.column = column
     }
 
+    /// By endpoints, kind, manner, then place; field by field, as tuples would, without building them.
     public static func < (lhs: Edge, rhs: Edge) -> Bool {
-        if (lhs.from, lhs.to, lhs.kind.rawValue) != (rhs.from, rhs.to, rhs.kind.rawValue) {
-            return (lhs.from, lhs.to, lhs.kind.rawValue) < (rhs.from, rhs.to, rhs.kind.rawValue)
-        }
-        return (lhs.via?.rawValue ?? "", lhs.file, lhs.line, lhs.column) < (rhs.via?.rawValue ?? "", rhs.file, rhs.line, rhs.column)
+        if lhs.from != rhs.from { return lhs.from < rhs.from }
+        if lhs.to != rhs.to { return lhs.to < rhs.to }
+        if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
+        if lhs.via != rhs.via { return (lhs.via?.rawValue ?? "") < (rhs.via?.rawValue ?? "") }
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        return lhs.column < rhs.column
     }
 }

@@ -8,10 +8,10 @@ struct ComponentDiscovery {
 
     func components() -> [String: Component] {
         var found: [String: Component] = [:]
-        for name in symbols.typeDeclarations.keys.sorted() {
+        for name in symbols.sortedTypeNames {
             if let component = typeComponent(name) { found[name] = component }
         }
-        for name in symbols.protocols.keys.sorted() {
+        for name in symbols.sortedProtocolNames {
             if let component = protocolComponent(name) { found[name] = component }
         }
         for name in symbols.functions.keys.sorted() where found[name] == nil {
@@ -22,7 +22,7 @@ struct ComponentDiscovery {
 
     func containers(components: [String: Component]) -> [String: Container] {
         var found: [String: Container] = [:]
-        for name in symbols.typeDeclarations.keys.sorted() where symbols.isDeclaredType(name) {
+        for name in symbols.sortedTypeNames where symbols.isDeclaredType(name) {
             let declarations = symbols.typeDeclarations[name]!
             var conformances: [(name: String, file: String, position: SourcePosition)] = []
             for declaration in declarations {

@@ -70,10 +70,17 @@ public struct ResolvedForward: Sendable, Equatable {
 /// Rules read this; reporters read the `DependencyGraph` built from it.
 public struct DependencyModel: Sendable {
     public var conventions: NamingConventions
-    public var files: [String: FileFacts]
+    public var files: [String: FileFacts] {
+        didSet { sortedFilePaths = files.keys.sorted() }
+    }
     public var modules: [String: String]
     public var symbols: SymbolTable
-    public var components: [String: Component]
+    public var components: [String: Component] {
+        didSet { sortedComponentNames = components.keys.sorted() }
+    }
+    /// The keys of `files` and `components`, sorted once for the rules that walk them in order.
+    public private(set) var sortedFilePaths: [String]
+    public private(set) var sortedComponentNames: [String]
     public var containers: [String: Container]
     public var forwards: [ResolvedForward] {
         didSet { forwardsByFile = Dictionary(grouping: forwards, by: \.file) }
@@ -100,6 +107,8 @@ public struct DependencyModel: Sendable {
         self.forwards = forwards
         self.owners = owners
         self.forwardsByFile = Dictionary(grouping: forwards, by: \.file)
+        self.sortedFilePaths = files.keys.sorted()
+        self.sortedComponentNames = components.keys.sorted()
     }
 
     /// The leaves a component needs: its requirements, flattened.

@@ -95,7 +95,7 @@ struct ForwardResolution {
     private func inheritanceForwards(existing: [ResolvedForward]) -> [ResolvedForward] {
         var implied: [ResolvedForward] = []
         let written = Set(existing.compactMap { forward in forward.source.map { "\($0)→\(forward.target)" } })
-        for name in symbols.typeDeclarations.keys.sorted() {
+        for name in symbols.sortedTypeNames {
             guard let source = components[name] else { continue }
             for declaration in symbols.typeDeclarations[name] ?? [] {
                 for (index, inherited) in declaration.fact.inheritedTypes.enumerated() {

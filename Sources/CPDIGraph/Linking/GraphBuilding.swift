@@ -8,19 +8,26 @@ struct GraphBuilding {
         var nodes: [String: Node] = [:]
         var edges: Set<EdgeKey> = []
         var edgeList: [Edge] = []
+        // Every component has a few edges; growing the set step by step rehashes it again and again.
+        edges.reserveCapacity(2 * (model.components.count + model.forwards.count))
         func add(_ edge: Edge) {
             // One edge per endpoints and manner; the first place it is written stands for all.
             if edges.insert(EdgeKey(edge)).inserted { edgeList.append(edge) }
         }
         let symbols = model.symbols
+        // Each component's leaves, flattened once: its node lists them and every read in its code is matched against them.
+        var componentLeaves: [String: Set<String>] = [:]
+        componentLeaves.reserveCapacity(model.components.count)
 
         for (name, component) in model.components {
             let id = nodeID(ofComponent: name)
             let kind: NodeKind = model.containers[name] == nil ? .component : .container
+            let leaves = model.leaves(of: component)
+            componentLeaves[name] = leaves
             nodes[id] = Node(
                 id: id, kind: kind, name: name, module: component.module, file: component.file,
                 line: component.position.line, column: component.position.column, access: component.access,
-                leaves: model.leaves(of: component).sorted()
+                leaves: leaves.sorted()
             )
             for requirement in component.requirements {
                 let target = requirement.kind == .alias ? Node.id(.alias, requirement.name) : Node.id(.leaf, requirement.name)
@@ -75,18 +82,37 @@ struct GraphBuilding {
             add(Edge(from: nodeID(ofComponent: source), to: nodeID(ofComponent: forward.target), kind: .forwardsTo,
                      via: forward.via, file: forward.file, line: forward.position.line, column: forward.position.column))
         }
-        for edge in useEdges() { add(edge) }
+        for edge in useEdges(componentLeaves: componentLeaves) { add(edge) }
         // The run-time styles: registrations, and the types that inject them (drawn as components).
         let runtime = model.runtime.graphElements(symbols: symbols, nodeID: nodeID(ofComponent:))
         for node in runtime.nodes where nodes[node.id] == nil { nodes[node.id] = node }
         for edge in runtime.edges { add(edge) }
 
         // Edges may point at nodes that were not drawn (a leaf reached only through a type): drop them.
-        let kept = edgeList.filter { nodes[$0.from] != nil && nodes[$0.to] != nil }.sorted()
+        let kept = Self.sorted(edgeList.filter { nodes[$0.from] != nil && nodes[$0.to] != nil })
         // App entry code outside any component (a scene delegate building the coordinator) does not count.
         let forwarded = Set(model.forwards.filter { $0.source != nil }.map(\.target))
         let roots = model.components.keys.filter { !forwarded.contains($0) }.map(nodeID(ofComponent:)).sorted()
-        return DependencyGraph(nodes: nodes.values.sorted { $0.id < $1.id }, edges: kept, roots: roots)
+        return DependencyGraph(nodes: nodes.keys.sorted().map { nodes[$0]! }, edges: kept, roots: roots)
+    }
+
+    /// The edges in `Edge`'s order. A large app has hundreds of thousands; comparing their strings and
+    /// moving them in a sort dominated linking, so each string is ranked once and the sort compares integers.
+    static func sorted(_ edges: [Edge]) -> [Edge] {
+        func ranks(_ strings: Set<String>) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: strings.sorted().enumerated().map { ($0.element, $0.offset) })
+        }
+        let names = ranks(Set(edges.lazy.flatMap { [$0.from, $0.to] }))
+        let files = ranks(Set(edges.lazy.map(\.file)))
+        let kinds = ranks(Set(EdgeKind.allCases.map(\.rawValue)))
+        let vias = ranks(Set(ForwardVia.allCases.map(\.rawValue) + [""]))
+        let keys = edges.map { edge in
+            EdgeSortKey(
+                from: names[edge.from]!, to: names[edge.to]!, kind: kinds[edge.kind.rawValue]!,
+                via: vias[edge.via?.rawValue ?? ""]!, file: files[edge.file]!, line: edge.line, column: edge.column
+            )
+        }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { edges[$0] }
     }
 
     private func nodeID(ofComponent name: String) -> String {
@@ -111,7 +137,7 @@ struct GraphBuilding {
                 }
             }
         }
-        return included.filter { symbols.aliases[$0] != nil }.sorted()
+        return symbols.sortedAliasNames.filter(included.contains)
     }
 
     private func memberTargets(_ member: TypeReference, scope: String?) -> [String] {
@@ -127,21 +153,33 @@ struct GraphBuilding {
     }
 
     /// component → leaf for every member a component reads, matched against the leaves it needs.
-    private func useEdges() -> [Edge] {
+    private func useEdges(componentLeaves: [String: Set<String>]) -> [Edge] {
         let resolution = ForwardResolution(symbols: model.symbols, components: model.components)
         var edges: [Edge] = []
-        for path in model.files.keys.sorted() {
+        for path in model.sortedFilePaths {
             for use in model.files[path]!.uses {
                 guard let source = resolution.sourceComponent(function: use.enclosingFunction, type: use.enclosingType),
-                    let component = model.components[source]
+                    let leaves = componentLeaves[source]
                 else { continue }
-                for leaf in LeafUsage.leaves(declaring: use.member, among: model.leaves(of: component), symbols: model.symbols) {
+                for leaf in LeafUsage.leaves(declaring: use.member, among: leaves, symbols: model.symbols) {
                     edges.append(Edge(from: nodeID(ofComponent: source), to: Node.id(.leaf, leaf), kind: .uses,
                                       file: path, line: use.position.line, column: use.position.column))
                 }
             }
         }
         return edges
+    }
+}
+
+/// An edge's fields as ranks, in the order `Edge.<` compares them.
+private struct EdgeSortKey: Comparable {
+    let from: Int, to: Int, kind: Int, via: Int, file: Int, line: Int, column: Int
+
+    static func < (lhs: EdgeSortKey, rhs: EdgeSortKey) -> Bool {
+        if (lhs.from, lhs.to, lhs.kind) != (rhs.from, rhs.to, rhs.kind) {
+            return (lhs.from, lhs.to, lhs.kind) < (rhs.from, rhs.to, rhs.kind)
+        }
+        return (lhs.via, lhs.file, lhs.line, lhs.column) < (rhs.via, rhs.file, rhs.line, rhs.column)
     }
 }
 

@@ -15,8 +15,8 @@ struct LeafFlattening {
         for name in symbols.dependencyAliases.sorted() { _ = flattener.leaves(ofAlias: name) }
         // Only what dependency aliases reach is a leaf; flattening the rest just fills the memo.
         let reachedFromAliases = flattener.leafNames
-        for name in symbols.aliases.keys.sorted() { _ = flattener.leaves(ofAlias: name) }
-        for name in symbols.protocols.keys.sorted() { _ = flattener.leaves(ofProtocol: name) }
+        for name in symbols.sortedAliasNames { _ = flattener.leaves(ofAlias: name) }
+        for name in symbols.sortedProtocolNames { _ = flattener.leaves(ofProtocol: name) }
         symbols.leafSets = flattener.memo
         symbols.leafNames = reachedFromAliases
     }

@@ -10,6 +10,13 @@ public struct Linker: Sendable {
 
     /// - Parameter modules: the module each file belongs to, by path.
     public func link(_ files: [FileFacts], modules: [String: String]) -> (model: DependencyModel, graph: DependencyGraph) {
+        let model = model(files, modules: modules)
+        return (model, graph(of: model))
+    }
+
+    /// The model alone: what the rules read. The graph is built from it separately, so a caller can
+    /// build the graph and run the rules at the same time.
+    public func model(_ files: [FileFacts], modules: [String: String]) -> DependencyModel {
         let sorted = files.sorted { $0.path < $1.path }
         var symbols = SymbolTable(files: sorted, modules: modules)
         LeafFlattening(conventions: conventions).run(on: &symbols)
@@ -43,6 +50,11 @@ public struct Linker: Sendable {
         )
         model.runtime = RegistrationLinking(files: sorted, modules: modules).run()
         model.coverage = ContainerCoverageLinking(model: model).run()
-        return (model, GraphBuilding(model: model).run())
+        return model
+    }
+
+    /// The plain graph reporters draw.
+    public func graph(of model: DependencyModel) -> DependencyGraph {
+        GraphBuilding(model: model).run()
     }
 }

@@ -2,10 +2,21 @@ import CPDIFacts
 
 /// Every declaration of every file by qualified name, and the name lookup Swift would do.
 public struct SymbolTable: Sendable {
-    public var aliases: [String: Declared<AliasFact>] = [:]
-    public var protocols: [String: Declared<TypeFact>] = [:]
+    public var aliases: [String: Declared<AliasFact>] = [:] {
+        didSet { sortedAliasNames = aliases.keys.sorted() }
+    }
+    public var protocols: [String: Declared<TypeFact>] = [:] {
+        didSet { sortedProtocolNames = protocols.keys.sorted() }
+    }
     /// Structs, classes, actors, enums and extensions, by (extended) name; declaration first.
-    public var typeDeclarations: [String: [Declared<TypeFact>]] = [:]
+    public var typeDeclarations: [String: [Declared<TypeFact>]] = [:] {
+        didSet { sortedTypeNames = typeDeclarations.keys.sorted() }
+    }
+    /// The keys of `aliases`, `protocols` and `typeDeclarations`, sorted once: passes and rules walk
+    /// them in this order, and sorting tens of thousands of names again for each costs more than the walk.
+    public private(set) var sortedAliasNames: [String] = []
+    public private(set) var sortedProtocolNames: [String] = []
+    public private(set) var sortedTypeNames: [String] = []
     public var functions: [String: Declared<FunctionFact>] = [:]
     /// Qualified names of functions by their simple name (`track` → `Analytics.track`).
     public var functionsByName: [String: [String]] = [:]
@@ -51,24 +62,30 @@ public struct SymbolTable: Sendable {
                 functionsByName[function.name, default: []].append(function.qualifiedName)
             }
         }
+        sortedAliasNames = aliases.keys.sorted()
+        sortedProtocolNames = protocols.keys.sorted()
+        sortedTypeNames = typeDeclarations.keys.sorted()
     }
 
     /// Looks `name` up from inside `scope` outwards, as the compiler does for nested names,
     /// then without a leading module name (`ShopKit.LoggingDependency`).
     public func resolve(_ name: String, from scope: String?) -> Symbol? {
-        var candidates: [String] = []
+        // Runs for every alias member and requirement, many times over: the candidates are tried as
+        // they are made, without collecting them first.
         var current = scope.map { Substring($0) }
         while let prefix = current, !prefix.isEmpty {
-            candidates.append("\(prefix).\(name)")
+            if let found = symbol(named: "\(prefix).\(name)") { return found }
             current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
         }
-        candidates.append(name)
-        if let dot = name.firstIndex(of: ".") { candidates.append(String(name[name.index(after: dot)...])) }
-        for candidate in candidates {
-            if aliases[candidate] != nil { return .alias(candidate) }
-            if protocols[candidate] != nil { return .protocolType(candidate) }
-            if isDeclaredType(candidate) { return .type(candidate) }
-        }
+        if let found = symbol(named: name) { return found }
+        if let dot = name.firstIndex(of: ".") { return symbol(named: String(name[name.index(after: dot)...])) }
+        return nil
+    }
+
+    private func symbol(named candidate: String) -> Symbol? {
+        if aliases.keys.contains(candidate) { return .alias(candidate) }
+        if protocols.keys.contains(candidate) { return .protocolType(candidate) }
+        if isDeclaredType(candidate) { return .type(candidate) }
         return nil
     }
 

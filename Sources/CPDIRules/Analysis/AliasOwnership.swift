@@ -16,7 +16,7 @@ struct AliasOwnership {
             let parts = pattern.pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             return parts.count > 1 && !parts.joined().contains(where: { "?[".contains($0) }) ? parts : nil
         }
-        for component in model.components.keys.sorted() {
+        for component in model.sortedComponentNames {
             for stem in Self.stems(of: component) {
                 for parts in templates {
                     componentsByAliasName[parts.joined(separator: stem), default: []].append(component)
@@ -77,7 +77,7 @@ struct AliasOwnership {
     /// The component a spliced type (`SplicedFooDependencies`) splices for, if it is one of the components.
     func splicedOwner(of type: String) -> String? {
         let simple = LeafName.simple(type)
-        return model.components.keys.sorted().first {
+        return model.sortedComponentNames.first {
             Self.name(simple, fits: model.conventions.splicedTypeNames, for: $0)
         }
     }

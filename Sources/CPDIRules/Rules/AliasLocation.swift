@@ -60,7 +60,7 @@ public struct AliasLocation: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        let ownership = AliasOwnership(model: model)
+        let ownership = context.ownership
         return model.owners.keys.sorted().compactMap { aliasName in
             guard let alias = model.symbols.aliases[aliasName],
                 let owner = (model.owners[aliasName] ?? []).first(where: { ownership.isOwnAlias(alias.fact, of: $0) }),

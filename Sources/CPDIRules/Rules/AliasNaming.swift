@@ -91,8 +91,8 @@ public struct AliasNaming: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        let ownership = AliasOwnership(model: model)
-        return model.components.keys.sorted().compactMap { name in
+        let ownership = context.ownership
+        return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard component.form != .function, !ownership.isSplicedType(name),
                 let aliasName = component.ownAlias, let alias = model.symbols.aliases[aliasName]

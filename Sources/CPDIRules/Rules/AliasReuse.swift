@@ -79,9 +79,9 @@ public struct AliasReuse: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        let ownership = AliasOwnership(model: model)
+        let ownership = context.ownership
         var findings: [Finding] = []
-        for name in model.components.keys.sorted() {
+        for name in model.sortedComponentNames {
             let component = model.components[name]!
             let files = model.codeFiles(of: component)
             for requirement in component.requirements where requirement.kind == .alias {

@@ -51,7 +51,7 @@ public struct AssociatedTypeDependencies: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        return model.symbols.protocols.keys.sorted().compactMap { name in
+        return model.symbols.sortedProtocolNames.compactMap { name in
             let declared = model.symbols.protocols[name]!
             guard let associated = declared.fact.associatedTypes.first(where: { model.conventions.isAliasName($0.name) })
             else { return nil }

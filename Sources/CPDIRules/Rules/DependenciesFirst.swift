@@ -70,7 +70,7 @@ public struct DependenciesFirst: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
         var findings: [Finding] = []
-        for path in model.files.keys.sorted() {
+        for path in model.sortedFilePaths {
             for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 {
                 guard let owner = owner(of: parameter, in: model), let type = parameter.type,
                     isDependenciesType(type.name, owner: owner, model: model)

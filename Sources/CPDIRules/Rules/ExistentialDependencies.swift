@@ -66,7 +66,7 @@ public struct ExistentialDependencies: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        return model.components.keys.sorted().compactMap { name in
+        return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol, let property = component.property,
                 let type = property.type,

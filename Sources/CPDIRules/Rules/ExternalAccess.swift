@@ -70,7 +70,7 @@ public struct ExternalAccess: Rule {
         let wrapped = wrappedProperties(model)
         guard !wrapped.isEmpty else { return [] }
         var findings: [Finding] = []
-        for path in model.files.keys.sorted() {
+        for path in model.sortedFilePaths {
             for read in model.files[path]!.declarations.dependencyMemberReads {
                 // Only reads through a dependencies value: a spliced value is held as one, and another
                 // type's `plan.externalDependencies` is then not mistaken for it.
@@ -94,7 +94,7 @@ public struct ExternalAccess: Rule {
     private func wrappedProperties(_ model: DependencyModel) -> [String: [String]] {
         let symbols = model.symbols
         var found: [String: [String]] = [:]
-        for name in symbols.typeDeclarations.keys.sorted() where symbols.isDeclaredType(name) {
+        for name in symbols.sortedTypeNames where symbols.isDeclaredType(name) {
             guard model.conventions.isSplicedTypeName(LeafName.simple(name)), let main = symbols.typeDeclarations[name]?.first
             else { continue }
             let generics = Set(main.fact.genericParameters.map(\.name))

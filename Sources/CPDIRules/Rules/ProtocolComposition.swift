@@ -52,7 +52,7 @@ public struct ProtocolComposition: Rule {
         let symbols = model.symbols
         let conventions = model.conventions
         let constraining = Set(model.components.values.flatMap { $0.requirements.map(\.name) })
-        return symbols.protocols.keys.sorted().compactMap { name in
+        return symbols.sortedProtocolNames.compactMap { name in
             let declared = symbols.protocols[name]!
             let proto = declared.fact
             let simple = LeafName.simple(name)

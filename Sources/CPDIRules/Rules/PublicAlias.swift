@@ -96,7 +96,7 @@ public struct PublicAlias: Rule {
         }
         let external = conventions.externalAliasNames.first.map { " (`\($0)`)" } ?? ""
         let entry = conventions.featureEntryAliasNames.first.map { " (`\($0)`)" } ?? ""
-        return symbols.aliases.keys.sorted().compactMap { name in
+        return symbols.sortedAliasNames.compactMap { name in
             let alias = symbols.aliases[name]!
             guard alias.fact.access == .public || alias.fact.access == .open, symbols.dependencyAliases.contains(name),
                 !needed.contains(name)

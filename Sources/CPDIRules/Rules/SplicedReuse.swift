@@ -75,11 +75,11 @@ public struct SplicedReuse: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        let holders = model.components.keys.sorted().filter { name in
+        let holders = model.sortedComponentNames.filter { name in
             model.components[name]!.heldType.map { model.conventions.isSplicedTypeName(LeafName.simple($0)) } ?? false
         }
         guard !holders.isEmpty else { return [] }
-        let ownership = AliasOwnership(model: model)
+        let ownership = context.ownership
         return holders.compactMap { name in
             let component = model.components[name]!
             guard let held = component.heldType, let reference = component.property?.type,

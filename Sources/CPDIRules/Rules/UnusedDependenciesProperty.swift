@@ -71,7 +71,7 @@ public struct UnusedDependenciesProperty: Rule {
         for facts in model.files.values {
             for read in facts.dependencyReads { reads.insert(DependencyReadKey(name: read.name, type: read.enclosingType)) }
         }
-        return model.components.keys.sorted().compactMap { name in
+        return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol,
                 let property = component.property, property.isStored,

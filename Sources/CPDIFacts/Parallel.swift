@@ -1,0 +1,42 @@
+import Dispatch
+
+/// Independent pieces of work spread over all cores, with results in a stable order. Every step of
+/// the pipeline that fans out (files, rules, graph and rules side by side) goes through here.
+public enum Parallel {
+    /// `body(0) … body(count - 1)`, run concurrently; each result lands in its own slot, so the array is
+    /// in index order whatever order the threads finish in.
+    public static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let slots = results
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                slots[index] = body(index)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Two independent results, computed at the same time: `first` on a worker thread, `second` on this one.
+    /// (`concurrentPerform` with two iterations often runs both on the calling thread, one after the other.)
+    public static func both<First, Second>(
+        _ first: @escaping @Sendable () -> First, _ second: () -> Second
+    ) -> (First, Second) {
+        let slot = Slot<First>()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { slot.value = first() }
+        let secondResult = second()
+        group.wait()
+        return (slot.value!, secondResult)
+    }
+}
+
+/// A result handed from a worker thread; `DispatchGroup.wait` orders the write before the read.
+private final class Slot<Value>: @unchecked Sendable {
+    var value: Value?
+}
