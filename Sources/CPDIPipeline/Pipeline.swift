@@ -10,10 +10,15 @@ public struct Pipeline: Sendable {
     /// Larger files are skipped with an error: nobody hand-writes them, and parsing one would dominate the run.
     public static let maximumFileSize = 8 * 1024 * 1024
 
-    public var conventions: NamingConventions
     public var rules: [any Rule]
-    /// Globs, module roots and rule settings; `conventions` starts as its naming section.
+    /// Globs, module roots, rule settings and naming conventions.
     public var configuration: Configuration
+
+    /// The naming section of the configuration: one value, so extraction and linking cannot disagree.
+    public var conventions: NamingConventions {
+        get { configuration.naming }
+        set { configuration.naming = newValue }
+    }
 
     public init(conventions: NamingConventions = .default, rules: [any Rule] = RuleCatalogue.all) {
         var configuration = Configuration()
@@ -23,7 +28,6 @@ public struct Pipeline: Sendable {
 
     public init(configuration: Configuration, rules: [any Rule] = RuleCatalogue.all) {
         self.configuration = configuration
-        self.conventions = configuration.naming
         self.rules = rules
     }
 

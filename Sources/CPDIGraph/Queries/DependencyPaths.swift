@@ -46,6 +46,14 @@ public struct DependencyPaths: Sendable {
 
     public func node(id: String) -> Node? { nodesByID[id] }
 
+    /// The components a component hands its dependencies to, as `forwardsTo` edges.
+    public func forwards(of id: String) -> [Edge] { forwards[id] ?? [] }
+
+    /// Where `componentID` hands its dependencies to `childID`, if it does.
+    public func forward(from componentID: String, to childID: String) -> Edge? {
+        forwards[componentID]?.first { $0.to == childID }
+    }
+
     /// What a component or alias is directly built from: its `requires` or `composes` edges.
     public func requirements(of id: String) -> [Edge] { requirementEdges[id] ?? [] }
 
@@ -84,7 +92,7 @@ public struct DependencyPaths: Sendable {
                 var nextComponent = component
                 if next.kind == .alias, let owner = owner(ofAlias: next.id), owner.id != component.id {
                     step.owner = owner
-                    step.forward = forwards[component.id]?.first { $0.to == owner.id }
+                    step.forward = forward(from: component.id, to: owner.id)
                     nextComponent = owner
                 }
                 onPath.insert(edge.to)

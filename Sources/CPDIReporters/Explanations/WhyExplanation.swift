@@ -3,11 +3,9 @@ import CPDIGraph
 /// The text of `cpdi why`: a component's composition as a tree, or every path by which it needs a leaf.
 /// A pure function of the graph, like every report, so a saved result can be asked as well.
 public struct WhyExplanation {
-    let graph: DependencyGraph
     let paths: DependencyPaths
 
     public init(graph: DependencyGraph) {
-        self.graph = graph
         self.paths = DependencyPaths(graph: graph)
     }
 
@@ -36,7 +34,7 @@ public struct WhyExplanation {
         let leaves = component.leaves ?? []
         lines.append("")
         lines.append("\(leaves.count) lea\(leaves.count == 1 ? "f" : "ves")\(leaves.isEmpty ? "" : ": " + leaves.joined(separator: ", "))")
-        let forwards = graph.edges.filter { $0.from == component.id && $0.kind == .forwardsTo }
+        let forwards = paths.forwards(of: component.id)
         if !forwards.isEmpty {
             lines.append("forwards to:")
             for edge in forwards {
@@ -76,7 +74,7 @@ public struct WhyExplanation {
         var parts: [String] = []
         if node.kind == .alias, let owner, let aliasOwner = paths.owner(ofAlias: node.id), aliasOwner.id != owner.id {
             var part = "alias of \(aliasOwner.name)"
-            if let forward = graph.edges.first(where: { $0.from == owner.id && $0.to == aliasOwner.id && $0.kind == .forwardsTo }) {
+            if let forward = paths.forward(from: owner.id, to: aliasOwner.id) {
                 part += ", forwarded at \(forward.file):\(forward.line)"
             } else {
                 part += ", not forwarded by \(owner.name)"
