@@ -32,8 +32,8 @@ public struct RuleContext: Sendable {
 
     public init(model: DependencyModel) {
         self.model = model
-        self.aliasReview = AliasMemberReview.review(model)
         self.ownership = AliasOwnership(model: model)
+        self.aliasReview = AliasMemberReview.review(model, ownership: ownership)
     }
 }
 

@@ -46,9 +46,12 @@ struct DeclarationExtractionTests {
             }
             """)
         #expect(facts.declarations.dependencyMemberReads == [
-            DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["1️⃣"]),
-            DependencyMemberRead(base: "spliced", member: "externalDependencies", enclosingType: "Page", position: m["2️⃣"]),
-            DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["3️⃣"]),
+            DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["1️⃣"],
+                                 baseType: "SplicedPageDependencies"),
+            DependencyMemberRead(base: "spliced", member: "externalDependencies", enclosingType: "Page", position: m["2️⃣"],
+                                 baseType: "SplicedPageDependencies"),
+            DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["3️⃣"],
+                                 baseType: "SplicedPageDependencies"),
             DependencyMemberRead(base: nil, member: "externalDependencies", enclosingType: "Page", position: m["4️⃣"]),
         ])
     }

@@ -85,7 +85,6 @@ struct UseExtractionTests {
                 func register() {
                     let type = FooDependencies.self
                     let other = Dependencies.self
-                    child.dependencies.logger.log()
                     print(dependencyCount.description, type, other)
                     Swift.print(String.self)
                 }
@@ -93,6 +92,29 @@ struct UseExtractionTests {
             }
             """)
         #expect(facts.uses.isEmpty)
+    }
+
+    /// SPEC §4a: reads through a held value, a cast, or a weakly captured `self` are uses too.
+    @Test func usesThroughHoldersCastsAndWeakSelf() {
+        let (facts, m) = extract("""
+            final class Screen {
+                let model: ScreenModel<Dependencies>
+                func load() {
+                    model.dependencies.1️⃣logger.log()
+                    (delegate as? AppDelegate)?.dependencies.2️⃣tracker.track()
+                    run { [weak self] in self?.dependencies.3️⃣makeClient() }
+                }
+            }
+            """)
+        #expect(facts.uses == [
+            UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "Screen", position: m["1️⃣"],
+                    holder: "model", holderType: "ScreenModel"),
+            UseFact(base: "dependencies", member: "tracker", isTypeLevel: false, enclosingType: "Screen", position: m["2️⃣"],
+                    holder: nil, holderType: "AppDelegate"),
+            UseFact(base: "dependencies", member: "makeClient", isTypeLevel: false, enclosingType: "Screen", position: m["3️⃣"]),
+        ])
+        #expect(facts.dependencyReads == [DependencyRead(name: "dependencies", enclosingType: "Screen")])
+        #expect(facts.declarations.dependencyMemberReads.map(\.baseType) == ["ScreenModel", "AppDelegate"])
     }
 
     @Test func enclosingFunctionIsTheHelperTakingDependencies() {

@@ -45,6 +45,23 @@ final class FactCollector: SyntaxVisitor {
     }
 
     func finish() -> FileFacts {
+        for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
+            facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
+        }
+        for index in facts.declarations.dependencyMemberReads.indices {
+            let read = facts.declarations.dependencyMemberReads[index]
+            if read.baseType == nil { facts.declarations.dependencyMemberReads[index].baseType = memberType(read.base, scope: read.enclosingType) }
+        }
+        for index in facts.forwards.indices {
+            let forward = facts.forwards[index]
+            if forward.holder != nil, forward.holderType == nil {
+                facts.forwards[index].holderType = memberType(forward.holder, scope: forward.enclosingType)
+            }
+            // `self.model = .init(dependencies:)`: the assigned property's type is what is built.
+            if forward.callee == "init", forward.base == nil, forward.outerCallee == nil, forward.baseType == nil {
+                facts.forwards[index].baseType = memberType(forward.outerLabel, scope: forward.enclosingType)
+            }
+        }
         for index in facts.forwards.indices {
             guard let base = facts.forwards[index].base, base != "self" else { continue }
             guard facts.forwards[index].baseType == nil else { continue }
@@ -52,6 +69,12 @@ final class FactCollector: SyntaxVisitor {
             facts.forwards[index].baseType = memberBindings["\(scope)|\(base)"] ?? memberBindings["*|\(base)"]
         }
         return facts
+    }
+
+    /// The declared type of a property, looked up once the whole file is read.
+    private func memberType(_ name: String?, scope: String?) -> String? {
+        guard let name else { return nil }
+        return memberBindings["\(scope ?? "")|\(name)"] ?? memberBindings["*|\(name)"]
     }
 
     // MARK: Positions and names
@@ -98,6 +121,11 @@ final class FactCollector: SyntaxVisitor {
     private func localType(of name: String?) -> String? {
         guard let name else { return nil }
         return localScopes.reversed().lazy.compactMap { $0[name] }.first
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.identifierText { facts.imports.append(module) }
+        return .skipChildren
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
@@ -154,12 +182,19 @@ final class FactCollector: SyntaxVisitor {
         genericScopes.append(Set(fact.genericParameters.map(\.name)))
     }
 
+    /// A Swift Testing suite (`@Suite`, or a type holding `@Test` functions) exercises components; it is none.
+    private func markTestSuite(if marked: Bool) {
+        guard marked, let current = typeStack.last else { return }
+        facts.types[current.index].isTestSuite = true
+    }
+
     private func leaveType() {
         typeStack.removeLast()
         genericScopes.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        defer { markTestSuite(if: node.attributes.contains(named: "Suite")) }
         enterType(.struct, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
@@ -168,6 +203,7 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        defer { markTestSuite(if: node.attributes.contains(named: "Suite")) }
         enterType(.class, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
@@ -176,6 +212,7 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        defer { markTestSuite(if: node.attributes.contains(named: "Suite")) }
         enterType(.actor, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
@@ -184,6 +221,7 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        defer { markTestSuite(if: node.attributes.contains(named: "Suite")) }
         enterType(.enum, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
@@ -351,6 +389,7 @@ final class FactCollector: SyntaxVisitor {
         if let current = typeStack.last, facts.types[current.index].isProtocol {
             facts.types[current.index].requirements.append(node.name.identifierText)
         }
+        markTestSuite(if: node.attributes.contains(named: "Test"))
         let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
         recordDependenciesParameter(node.signature.parameterClause, function: node.name.identifierText)
@@ -396,6 +435,13 @@ final class FactCollector: SyntaxVisitor {
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
             ))
+        } else if let base = node.base, let access = holderAccess(base) {
+            // `viewModel.dependencies.logger`: a read of the dependencies a held value shares.
+            facts.uses.append(UseFact(
+                base: access.name, member: member, isTypeLevel: false, enclosingType: enclosingType,
+                enclosingFunction: enclosingFunction, position: position(node.declName),
+                holder: access.holder, holderType: access.holderType
+            ))
         } else if genericScopes.contains(where: { !$0.isEmpty }),
             let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, isGenericName(base),
             !["self", "Type", "Protocol", "init"].contains(member)
@@ -409,6 +455,61 @@ final class FactCollector: SyntaxVisitor {
             ))
         }
         return .visitChildren
+    }
+
+    /// `viewModel.dependencies`, `(delegate as? AppDelegate)?.dependencies`: the dependencies of a value
+    /// other than `self`, with that value's name and, when a cast or a local says it, its type.
+    private func holderAccess(_ expr: ExprSyntax) -> (name: String, holder: String?, holderType: String?)? {
+        guard let access = expr.strippedOfOptionality.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
+        let name = access.declName.baseName.identifierText
+        guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
+        let holder = base.referencedName
+        let holderType = castTypeName(base) ?? localType(of: holder)
+        return (name, holder, holderType)
+    }
+
+    /// The type named by a cast anywhere around a value: `(x as? T)?`, `(x as! T)`.
+    private func castTypeName(_ expr: ExprSyntax) -> String? {
+        var current = expr
+        while true {
+            if let force = current.as(ForceUnwrapExprSyntax.self) { current = force.expression; continue }
+            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                current = only.expression
+                continue
+            }
+            break
+        }
+        return castType(current)?.type.nominalName
+    }
+
+    // MARK: Generic dependencies handed on as types
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let clause = node.genericArgumentClause { recordSpecialization(node.name.identifierText, clause, at: node.name) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText {
+            recordSpecialization(name, node.genericArgumentClause, at: node.expression)
+        }
+        return .visitChildren
+    }
+
+    private func recordSpecialization(_ type: String, _ clause: GenericArgumentClauseSyntax, at node: some SyntaxProtocol) {
+        guard genericScopes.contains(where: { !$0.isEmpty }) else { return }
+        let arguments = clause.arguments.compactMap { argument -> String? in
+            guard case .type(let type) = argument.argument, let name = type.as(IdentifierTypeSyntax.self)?.name.identifierText,
+                isGenericName(name)
+            else { return nil }
+            return name
+        }
+        guard !arguments.isEmpty else { return }
+        facts.specializations.append(SpecializationFact(
+            type: type, arguments: arguments, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+            position: position(node)
+        ))
     }
 
     /// A generic parameter or associated type in scope.
@@ -440,7 +541,7 @@ final class FactCollector: SyntaxVisitor {
     private func isRead(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
         var expression = ExprSyntax(node)
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            guard member.base?.isSelf == true else { return false }
+            guard member.base?.strippedOfOptionality.isSelf == true else { return false }
             expression = ExprSyntax(member)
         }
         guard let role = expression.assignmentRole else { return true }
@@ -452,12 +553,16 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
+        recordEscapes(node.arguments)
         guard let argument = node.arguments.first(where: { $0.label.map { isDependenciesValueName($0.identifierText) } ?? false }),
             let label = argument.label?.identifierText
         else { return .visitChildren }
         var callee = node.calledExpression
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
-        let passesOwn = isOwnDependencies(argument.expression)
+        let held = holderAccess(argument.expression)
+        let passesOwn = isOwnDependencies(argument.expression) || held != nil
+        let isImplicitMember = callee.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+        let outer = isImplicitMember ? outerCall(of: node) : nil
         // Point at the name called (`autoExpand` in `VStack { … }.autoExpand(…)`), not where the chain
         // starts; initializers (`Child.init`, `super.init`) are named by what stands before `init`.
         let member = callee.as(MemberAccessExprSyntax.self).flatMap { $0.declName.baseName.text == "init" ? nil : $0 }
@@ -468,7 +573,8 @@ final class FactCollector: SyntaxVisitor {
                 kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
                 passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedTypeName(of: argument.expression),
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction,
-                position: position
+                position: position, holder: held?.holder, holderType: held?.holderType,
+                outerCallee: outer?.callee, outerLabel: outer?.label
             ))
         }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -494,6 +600,38 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `Child(model: .init(dependencies:))` names the built type only through `Child`'s parameter
+    /// `model`; `self.model = .init(dependencies:)` through the property's type.
+    private func outerCall(of call: FunctionCallExprSyntax) -> (callee: String?, label: String)? {
+        if let argument = call.parent?.as(LabeledExprSyntax.self), let label = argument.label?.identifierText,
+            let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        {
+            var called = outer.calledExpression
+            if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
+                called = base
+            }
+            if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+            guard let name = called.as(DeclReferenceExprSyntax.self)?.baseName.identifierText else { return nil }
+            return (name, label)
+        }
+        if let role = ExprSyntax(call).assignmentRole, !role.isTarget, let property = role.other.referencedName {
+            return (nil, property)
+        }
+        return nil
+    }
+
+    /// Arguments that hand the own dependencies on under a label that is not a dependencies label:
+    /// whatever receives them may need any of it.
+    private func recordEscapes(_ arguments: LabeledExprListSyntax) {
+        for argument in arguments {
+            if let label = argument.label?.identifierText, isDependenciesValueName(label) { continue }
+            guard isOwnDependencies(argument.expression) || holderAccess(argument.expression) != nil else { continue }
+            facts.escapes.append(DependenciesEscape(
+                enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(argument.expression)
+            ))
+        }
+    }
+
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
         guard node.elements.count == 3 else { return .visitChildren }
@@ -511,11 +649,20 @@ final class FactCollector: SyntaxVisitor {
             let base = target.base, !base.isSelf
         else { return .visitChildren }
         let property = target.declName.baseName.identifierText
-        guard isDependenciesValueName(property) else { return .visitChildren }
+        guard isDependenciesValueName(property) else {
+            if isOwnDependencies(elements[2]) {
+                facts.escapes.append(DependenciesEscape(
+                    enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(elements[2])
+                ))
+            }
+            return .visitChildren
+        }
+        let held = holderAccess(elements[2])
         facts.forwards.append(ForwardFact(
-            kind: .assignment, callee: property, base: base.referencedName, baseType: localType(of: base.referencedName), label: property,
-            passesOwnDependencies: isOwnDependencies(elements[2]), enclosingType: enclosingType,
-            enclosingFunction: enclosingFunction, position: position(target)
+            kind: .assignment, callee: property, base: base.referencedName,
+            baseType: castTypeName(base) ?? localType(of: base.referencedName), label: property,
+            passesOwnDependencies: isOwnDependencies(elements[2]) || held != nil, enclosingType: enclosingType,
+            enclosingFunction: enclosingFunction, position: position(target), holder: held?.holder, holderType: held?.holderType
         ))
         return .visitChildren
     }
@@ -557,11 +704,12 @@ final class FactCollector: SyntaxVisitor {
 
     /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.
     private func recordDependencyMemberRead(_ node: MemberAccessExprSyntax, member: String) {
-        guard isDependenciesValueName(member), let base = node.base, !base.isSelf, !base.is(SuperExprSyntax.self),
+        guard isDependenciesValueName(member), let base = node.base, !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
         facts.declarations.dependencyMemberReads.append(DependencyMemberRead(
-            base: base.referencedName, member: member, enclosingType: enclosingType, position: position(node.declName)
+            base: base.referencedName, member: member, enclosingType: enclosingType, position: position(node.declName),
+            baseType: castTypeName(base) ?? localType(of: base.referencedName)
         ))
     }
 

@@ -94,7 +94,8 @@ extension ExprSyntax {
     var referencedName: String? {
         let expr = strippedOfOptionality
         if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierText }
-        if let member = expr.as(MemberAccessExprSyntax.self), member.base?.isSelf == true {
+        // `self?.dependencies` inside a `[weak self]` closure is still the own value.
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base?.strippedOfOptionality.isSelf == true {
             return member.declName.baseName.identifierText
         }
         return nil
@@ -132,5 +133,15 @@ extension SyntaxProtocol {
         if elements[0].id == id { return (true, elements[2]) }
         if elements[2].id == id { return (false, elements[0]) }
         return nil
+    }
+}
+
+extension AttributeListSyntax {
+    /// Whether an attribute of this name is written (`@Test`, `@Suite(.serialized)`).
+    func contains(named name: String) -> Bool {
+        contains { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text == name
+        }
     }
 }

@@ -46,12 +46,15 @@ public struct DependenciesParameterFact: Codable, Sendable, Equatable {
 public struct DependencyMemberRead: Codable, Sendable, Equatable {
     /// The value it is read from, when that is a plain name.
     public var base: String?
+    /// The type of that value when the file tells it (a declared property or local, a cast).
+    public var baseType: String?
     public var member: String
     public var enclosingType: String?
     public var position: SourcePosition
 
-    public init(base: String?, member: String, enclosingType: String?, position: SourcePosition) {
+    public init(base: String?, member: String, enclosingType: String?, position: SourcePosition, baseType: String? = nil) {
         self.base = base
+        self.baseType = baseType
         self.member = member
         self.enclosingType = enclosingType
         self.position = position

@@ -18,6 +18,16 @@ public struct FileFacts: Codable, Sendable, Equatable {
     public var declarations = DeclarationFacts()
     /// `// cpdi:disable…` comments, in source order.
     public var suppressions: [SuppressionComment] = []
+    /// The modules the file imports (`import ShopKit` → `ShopKit`), in source order; names resolve in
+    /// the file's own module first, then in these.
+    public var imports: [String] = []
+    /// `ListState<Dependencies>` written where `Dependencies` is a generic parameter in scope: handing a
+    /// generic dependencies type to another component is a forward of it, even before a value is passed.
+    public var specializations: [SpecializationFact] = []
+    /// The dependencies value handed to something cpdi cannot follow (`Router(container: dependencies)`,
+    /// `register(dependencies)`): what that receiver needs is unknown, so nothing of the sender's alias
+    /// may be called unused.
+    public var escapes: [DependenciesEscape] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 
@@ -132,6 +142,8 @@ public struct TypeFact: Codable, Sendable, Equatable {
     /// Protocols only: names of the properties and methods it requires, and of its associated types.
     public var requirements: [String] = []
     public var associatedTypes: [GenericParameterFact] = []
+    /// Marked `@Suite` or holding `@Test` functions: a Swift Testing suite, not a component.
+    public var isTestSuite = false
 
     public init(kind: TypeKind, name: String, access: AccessLevel, position: SourcePosition) {
         self.kind = kind
@@ -174,6 +186,10 @@ public struct FunctionFact: Codable, Sendable, Equatable {
 /// or at type level `Dependencies.Cache`.
 public struct UseFact: Codable, Sendable, Equatable {
     public var base: String
+    /// The value whose dependencies are read, when they are not the code's own (`viewModel` in
+    /// `viewModel.dependencies.logger`), and its type when the file tells it.
+    public var holder: String?
+    public var holderType: String?
     public var member: String
     public var isTypeLevel: Bool
     public var enclosingType: String?
@@ -183,9 +199,11 @@ public struct UseFact: Codable, Sendable, Equatable {
 
     public init(
         base: String, member: String, isTypeLevel: Bool, enclosingType: String?, enclosingFunction: String? = nil,
-        position: SourcePosition
+        position: SourcePosition, holder: String? = nil, holderType: String? = nil
     ) {
         self.base = base
+        self.holder = holder
+        self.holderType = holderType
         self.member = member
         self.isTypeLevel = isTypeLevel
         self.enclosingType = enclosingType
@@ -215,8 +233,16 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     public var baseType: String?
     /// The argument label (or assigned property) carrying the value.
     public var label: String
-    /// True when the value handed on is the caller's own dependencies; false for a value built on the spot.
+    /// True when the value handed on is the caller's own dependencies (or those of a value it holds,
+    /// `viewModel.dependencies`); false for a value built on the spot.
     public var passesOwnDependencies: Bool
+    /// `viewModel` when the value handed on is `viewModel.dependencies`, and its type when known.
+    public var holder: String?
+    public var holderType: String?
+    /// For an implicit member call (`Child(model: .init(dependencies: dependencies))`): the call it is an
+    /// argument of and the label, which together name the parameter whose type is built.
+    public var outerCallee: String?
+    public var outerLabel: String?
     /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
     public var builtType: String?
     public var enclosingType: String?
@@ -227,8 +253,13 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
         passesOwnDependencies: Bool, builtType: String? = nil, enclosingType: String?, enclosingFunction: String? = nil,
-        position: SourcePosition
+        position: SourcePosition, holder: String? = nil, holderType: String? = nil, outerCallee: String? = nil,
+        outerLabel: String? = nil
     ) {
+        self.holder = holder
+        self.holderType = holderType
+        self.outerCallee = outerCallee
+        self.outerLabel = outerLabel
         self.builtType = builtType
         self.kind = kind
         self.callee = callee
@@ -260,5 +291,36 @@ public struct SyntaxIssue: Codable, Sendable, Equatable {
     public init(position: SourcePosition, message: String) {
         self.position = position
         self.message = message
+    }
+}
+
+/// `ListState<Dependencies>` written inside a component generic over `Dependencies`.
+public struct SpecializationFact: Codable, Sendable, Equatable {
+    public var type: String
+    /// The generic arguments that are generic parameters in scope.
+    public var arguments: [String]
+    public var enclosingType: String?
+    public var enclosingFunction: String?
+    public var position: SourcePosition
+
+    public init(type: String, arguments: [String], enclosingType: String?, enclosingFunction: String?, position: SourcePosition) {
+        self.type = type
+        self.arguments = arguments
+        self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
+        self.position = position
+    }
+}
+
+/// The own dependencies value passed where cpdi cannot tell what the receiver needs.
+public struct DependenciesEscape: Codable, Sendable, Equatable {
+    public var enclosingType: String?
+    public var enclosingFunction: String?
+    public var position: SourcePosition
+
+    public init(enclosingType: String?, enclosingFunction: String?, position: SourcePosition) {
+        self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
+        self.position = position
     }
 }

@@ -79,6 +79,8 @@ public enum EdgeKind: String, Codable, Sendable, CaseIterable {
 /// How a forward happens in the source.
 public enum ForwardVia: String, Codable, Sendable, CaseIterable {
     case construction, superclass, helper, method, assignment, conformance
+    /// `Row<Dependencies>` written inside a component generic over `Dependencies`.
+    case typeArgument
 }
 
 public struct Edge: Codable, Sendable, Equatable, Comparable {

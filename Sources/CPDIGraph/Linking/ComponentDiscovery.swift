@@ -8,7 +8,8 @@ struct ComponentDiscovery {
 
     func components() -> [String: Component] {
         var found: [String: Component] = [:]
-        for name in symbols.sortedTypeNames {
+        var testCases = TestCaseTypes(symbols: symbols)
+        for name in symbols.sortedTypeNames where !testCases.contains(name) {
             if let component = typeComponent(name) { found[name] = component }
         }
         for name in symbols.sortedProtocolNames {
@@ -49,9 +50,11 @@ struct ComponentDiscovery {
         let property = properties.first(where: \.isStored) ?? properties.first
         var requirements: [Requirement] = []
         var heldType: String?
+        var genericParameter: String?
         if let property, let type = property.type {
             if let parameter = main.fact.genericParameters.first(where: { $0.name == type.name }) {
                 requirements = resolve(parameter.constraints, scope: name, strict: false)
+                genericParameter = parameter.name
             } else {
                 switch symbols.resolve(type.name, from: name) {
                 case .alias(let alias): requirements = [Requirement(name: alias, kind: .alias, reference: type)]
@@ -63,15 +66,18 @@ struct ComponentDiscovery {
                 }
             }
         } else {
-            requirements = genericRequirements(main.fact.genericParameters, scope: name)
+            (requirements, genericParameter) = genericRequirements(main.fact.genericParameters, scope: name)
             if requirements.isEmpty {
-                requirements = initializerRequirements(declarations.flatMap(\.fact.initializers), generics: main.fact.genericParameters, scope: name)
+                (requirements, genericParameter) = initializerRequirements(
+                    declarations.flatMap(\.fact.initializers), generics: main.fact.genericParameters, scope: name
+                )
             }
         }
         guard !requirements.isEmpty || heldType != nil else { return nil }
         return Component(
             name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
-            access: main.fact.access, requirements: requirements, property: property, heldType: heldType
+            access: main.fact.access, requirements: requirements, property: property, heldType: heldType,
+            genericParameter: genericParameter
         )
     }
 
@@ -81,29 +87,29 @@ struct ComponentDiscovery {
         return resolve(main.fact.inheritedTypes, scope: type, strict: true)
     }
 
-    private func genericRequirements(_ parameters: [GenericParameterFact], scope: String) -> [Requirement] {
+    private func genericRequirements(_ parameters: [GenericParameterFact], scope: String) -> ([Requirement], String?) {
         for parameter in parameters {
             let requirements = resolve(parameter.constraints, scope: scope, strict: true)
-            if !requirements.isEmpty { return requirements }
+            if !requirements.isEmpty { return (requirements, parameter.name) }
         }
-        return []
+        return ([], nil)
     }
 
     /// `init(dependencies: Dependencies)` with no stored property still tells what the type needs.
     private func initializerRequirements(
         _ initializers: [InitializerFact], generics: [GenericParameterFact], scope: String
-    ) -> [Requirement] {
+    ) -> ([Requirement], String?) {
         for initializer in initializers {
             for parameter in initializer.parameters where isDependenciesLabel(parameter) {
                 guard let type = parameter.type else { continue }
                 if let generic = generics.first(where: { $0.name == type.name }) {
-                    return resolve(generic.constraints, scope: scope, strict: false)
+                    return (resolve(generic.constraints, scope: scope, strict: false), generic.name)
                 }
                 let requirements = resolve([type], scope: scope, strict: false)
-                if !requirements.isEmpty { return requirements }
+                if !requirements.isEmpty { return (requirements, nil) }
             }
         }
-        return []
+        return ([], nil)
     }
 
     // MARK: Protocols and functions
@@ -117,7 +123,7 @@ struct ComponentDiscovery {
             return Component(
                 name: name, form: .type(.protocol), file: declared.file, module: declared.module,
                 position: declared.fact.position, access: declared.fact.access, requirements: requirements,
-                property: declared.fact.dependencyProperties.first, heldType: nil
+                property: declared.fact.dependencyProperties.first, heldType: nil, genericParameter: associated.name
             )
         }
         return nil
@@ -128,7 +134,8 @@ struct ComponentDiscovery {
         let function = declared.fact
         guard let parameter = function.parameters.first(where: isDependenciesLabel), let type = parameter.type else { return nil }
         let requirements: [Requirement]
-        if let generic = function.genericParameters.first(where: { $0.name == type.name }) {
+        let generic = function.genericParameters.first(where: { $0.name == type.name })
+        if let generic {
             requirements = resolve(generic.constraints, scope: function.enclosingType, strict: false)
         } else if isEnclosingGeneric(type.name, of: function) {
             return nil  // `func make(dependencies: Dependencies)` belongs to its type's own component
@@ -138,7 +145,7 @@ struct ComponentDiscovery {
         guard !requirements.isEmpty else { return nil }
         return Component(
             name: name, form: .function, file: declared.file, module: declared.module, position: function.position,
-            access: function.access, requirements: requirements, property: nil, heldType: nil
+            access: function.access, requirements: requirements, property: nil, heldType: nil, genericParameter: generic?.name
         )
     }
 
@@ -189,5 +196,32 @@ struct ComponentDiscovery {
             return !leaves.isEmpty && leaves.isSubset(of: symbols.leafNames) ? proto : nil
         case .type, nil: return nil
         }
+    }
+}
+
+/// Test cases exercise components but are none: `XCTestCase` (and Quick) subclasses, through any depth of
+/// test base classes, and Swift Testing suites. Test doubles are ordinary types and stay components.
+struct TestCaseTypes {
+    let symbols: SymbolTable
+    private var known: [String: Bool] = [:]
+    private static let frameworkBases: Set<String> = ["XCTestCase", "QuickSpec", "AsyncSpec"]
+
+    init(symbols: SymbolTable) { self.symbols = symbols }
+
+    mutating func contains(_ name: String) -> Bool {
+        if let answer = known[name] { return answer }
+        known[name] = false  // a cycle of superclasses ends here
+        let declarations = symbols.typeDeclarations[name] ?? []
+        var answer = declarations.contains { $0.fact.isTestSuite }
+        if !answer, let main = declarations.first, main.fact.kind == .class, let parent = main.fact.inheritedTypes.first {
+            let simple = String(LeafFlattening.simpleName(parent.name))
+            if Self.frameworkBases.contains(simple) {
+                answer = true
+            } else if case .type(let declared)? = symbols.resolve(parent.name, from: name) {
+                answer = contains(declared)
+            }
+        }
+        known[name] = answer
+        return answer
     }
 }

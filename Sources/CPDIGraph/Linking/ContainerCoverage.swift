@@ -136,11 +136,11 @@ struct ContainerCoverageLinking {
     /// A component holding the container itself may read its members directly (`dependencies.logger`).
     private func readsByHolders(of container: String, leaf: String) -> Bool {
         let holders = model.components.values.filter { $0.heldType == container }
-        let resolution = ForwardResolution(symbols: model.symbols, components: model.components)
+        let resolution = model.attribution
         for holder in holders {
             for file in model.codeFiles(of: holder) {
                 for use in model.files[file]?.uses ?? []
-                where resolution.sourceComponent(function: use.enclosingFunction, type: use.enclosingType) == holder.name {
+                where resolution.primaryComponent(type: use.enclosingType, function: use.enclosingFunction) == holder.name {
                     if model.symbols.protocols[leaf]?.fact.requirements.contains(use.member) == true { return true }
                 }
             }

@@ -36,6 +36,8 @@ public struct Component: Sendable {
     /// The concrete container the component holds instead of a generic value (`AppDependency`,
     /// `SplicedFooDependencies<External>`).
     public var heldType: String?
+    /// The generic parameter that stands for the dependencies (`Dependencies` in `Foo<Dependencies: FooDependencies>`).
+    public var genericParameter: String? = nil
 
     /// The alias a component is constrained by when there is exactly one (`FooDependencies`).
     public var ownAlias: String? {
@@ -64,6 +66,16 @@ public struct ResolvedForward: Sendable, Equatable {
     public var position: SourcePosition
     /// False when a freshly built value (a spliced type) is handed on instead of the caller's own dependencies.
     public var passesOwnDependencies: Bool
+    /// The component whose stored dependencies were handed on (`viewModel.dependencies`), when not the source's own.
+    public var holder: String? = nil
+}
+
+/// Own dependencies handed to something cpdi cannot follow: a call it cannot resolve, or a parameter or
+/// property that is not a dependencies one. What the receiver needs is unknown.
+public struct OpaqueHandOff: Sendable, Equatable {
+    public var source: String
+    public var file: String
+    public var position: SourcePosition
 }
 
 /// Everything linked: declarations by name, components, containers, resolved forwards and flattened leaves.
@@ -91,13 +103,20 @@ public struct DependencyModel: Sendable {
     public var runtime = RuntimeRegistry()
     /// Concrete containers against the components they are handed to (see `ContainerCoverageLinking`).
     public var coverage = ContainerCoverage()
+    /// Which components each piece of code speaks for (see `Attribution`).
+    public var attribution: Attribution
+    /// What each component's scope reads, forwards and hands off (see `ScopeAttribution`), by component.
+    public var scopes: [String: ComponentScope] = [:]
+    /// Hand-offs of own dependencies that could not be followed, by source component.
+    public var opaqueHandOffs: [String: [OpaqueHandOff]] = [:]
     private var forwardsByFile: [String: [ResolvedForward]]
 
     public init(
         conventions: NamingConventions, files: [String: FileFacts], modules: [String: String], symbols: SymbolTable,
         components: [String: Component], containers: [String: Container], forwards: [ResolvedForward],
-        owners: [String: [String]]
+        owners: [String: [String]], attribution: Attribution
     ) {
+        self.attribution = attribution
         self.conventions = conventions
         self.files = files
         self.modules = modules

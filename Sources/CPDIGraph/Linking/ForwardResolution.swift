@@ -6,33 +6,69 @@ import CPDIFacts
 struct ForwardResolution {
     let symbols: SymbolTable
     let components: [String: Component]
+    let attribution: Attribution
 
-    func run(files: [FileFacts]) -> [ResolvedForward] {
+    init(symbols: SymbolTable, components: [String: Component], attribution: Attribution? = nil) {
+        self.symbols = symbols
+        self.components = components
+        self.attribution = attribution ?? Attribution(symbols: symbols, components: components)
+    }
+
+    /// Every resolved forward, and the hand-offs of own dependencies that lead nowhere cpdi can follow.
+    func run(files: [FileFacts]) -> (forwards: [ResolvedForward], opaque: [String: [OpaqueHandOff]]) {
         var forwards: [ResolvedForward] = []
+        var opaque: [String: [OpaqueHandOff]] = [:]
         for file in files {
             for fact in file.forwards {
-                let source = sourceComponent(function: fact.enclosingFunction, type: fact.enclosingType)
-                for (target, via) in targets(of: fact) where target != source {
-                    forwards.append(ResolvedForward(
-                        source: source, target: target, via: via, file: file.path, position: fact.position,
-                        passesOwnDependencies: fact.passesOwnDependencies
-                    ))
+                let sources = attribution.components(type: fact.enclosingType, function: fact.enclosingFunction)
+                let resolved = targets(of: fact)
+                let holder = fact.holderType.flatMap { component(named: $0, scope: fact.enclosingType) }
+                if resolved.isEmpty, fact.passesOwnDependencies {
+                    for source in sources { opaque[source, default: []].append(OpaqueHandOff(source: source, file: file.path, position: fact.position)) }
+                }
+                for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
+                    for (target, via) in resolved where target != source {
+                        forwards.append(ResolvedForward(
+                            source: source, target: target, via: via, file: file.path, position: fact.position,
+                            passesOwnDependencies: fact.passesOwnDependencies, holder: holder
+                        ))
+                    }
+                }
+            }
+            for escape in file.escapes {
+                for source in attribution.components(type: escape.enclosingType, function: escape.enclosingFunction) {
+                    opaque[source, default: []].append(OpaqueHandOff(source: source, file: file.path, position: escape.position))
                 }
             }
         }
         forwards += inheritanceForwards(existing: forwards)
-        return forwards
+        // A type argument only adds an edge where no construction, call or inheritance already says it.
+        let written = Set(forwards.compactMap { forward in forward.source.map { "\($0)→\(forward.target)" } })
+        forwards += files.flatMap(specializationForwards).filter { !written.contains("\($0.source!)→\($0.target)") }
+        return (forwards, opaque)
     }
 
     /// The innermost component around a piece of code: a helper function, else the type or one it is nested in.
     func sourceComponent(function: String?, type: String?) -> String? {
-        if let function, components[function] != nil { return function }
-        var current = type.map { Substring($0) }
-        while let name = current, !name.isEmpty {
-            if components[String(name)] != nil { return String(name) }
-            current = name.lastIndex(of: ".").map { name[..<$0] }
+        attribution.primaryComponent(type: type, function: function)
+    }
+
+    /// `let state = ListState<Dependencies>()` or `var row: Row<Dependencies>` hands the generic dependencies
+    /// type on: the child needs what its own alias says, whether or not a value follows.
+    private func specializationForwards(_ file: FileFacts) -> [ResolvedForward] {
+        var found: [ResolvedForward] = []
+        for fact in file.specializations {
+            for source in attribution.components(type: fact.enclosingType, function: fact.enclosingFunction) {
+                guard let parameter = components[source]?.genericParameter, fact.arguments.contains(parameter),
+                    let target = component(named: fact.type, scope: fact.enclosingType), target != source
+                else { continue }
+                found.append(ResolvedForward(
+                    source: source, target: target, via: .typeArgument, file: file.path, position: fact.position,
+                    passesOwnDependencies: true
+                ))
+            }
         }
-        return nil
+        return found
     }
 
     private func targets(of fact: ForwardFact) -> [(String, ForwardVia)] {
@@ -51,6 +87,12 @@ struct ForwardResolution {
     private func callTargets(_ fact: ForwardFact, scope: String?) -> [(String, ForwardVia)] {
         let callee = fact.callee
         switch fact.base {
+        case nil where callee == "init":
+            // `.init(dependencies:)`: the type is the parameter's of the surrounding call, or the assigned property's.
+            if let type = fact.baseType ?? implicitlyBuiltType(fact), let target = component(named: type, scope: scope) {
+                return [(target, .construction)]
+            }
+            return []
         case nil:
             if let type = component(named: callee, scope: scope) { return [(type, .construction)] }
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
@@ -60,12 +102,36 @@ struct ForwardResolution {
             return functions(named: callee).map { ($0, .method) }
         case let base?:
             if let type = fact.baseType, let method = member(callee, of: type, scope: scope) { return [(method, .method)] }
+            // `state.load(dependencies:)` on a component generic over its dependencies: its method belongs to it.
+            if let type = fact.baseType, let owner = component(named: type, scope: scope),
+                symbols.functions["\(owner).\(callee)"] != nil
+            {
+                return [(owner, .method)]
+            }
             if base.first?.isUppercase == true, let owner = symbols.resolve(base, from: scope)?.name {
                 if let nested = component(named: "\(owner).\(callee)", scope: nil) { return [(nested, .construction)] }
                 if components["\(owner).\(callee)"] != nil { return [("\(owner).\(callee)", .helper)] }
             }
             return functions(named: callee).map { ($0, base.first?.isUppercase == true ? .helper : .method) }
         }
+    }
+
+    /// `Child(model: .init(dependencies:))`: the type of `Child`'s initializer parameter labelled `model`.
+    private func implicitlyBuiltType(_ fact: ForwardFact) -> String? {
+        guard let outer = fact.outerCallee, let label = fact.outerLabel,
+            case .type(let type)? = symbols.resolve(outer, from: fact.enclosingType)
+        else { return nil }
+        for declaration in symbols.typeDeclarations[type] ?? [] {
+            for initializer in declaration.fact.initializers {
+                if let parameter = initializer.parameters.first(where: { $0.label == label }), let name = parameter.type?.name {
+                    return name
+                }
+            }
+            if let property = declaration.fact.dependencyProperties.first(where: { $0.name == label }), let name = property.type?.name {
+                return name
+            }
+        }
+        return nil
     }
 
     private func component(named name: String, scope: String?) -> String? {

@@ -154,11 +154,11 @@ struct GraphBuilding {
 
     /// component → leaf for every member a component reads, matched against the leaves it needs.
     private func useEdges(componentLeaves: [String: Set<String>]) -> [Edge] {
-        let resolution = ForwardResolution(symbols: model.symbols, components: model.components)
+        let resolution = model.attribution
         var edges: [Edge] = []
         for path in model.sortedFilePaths {
             for use in model.files[path]!.uses {
-                guard let source = resolution.sourceComponent(function: use.enclosingFunction, type: use.enclosingType),
+                guard let source = resolution.primaryComponent(type: use.enclosingType, function: use.enclosingFunction),
                     let leaves = componentLeaves[source]
                 else { continue }
                 for leaf in LeafUsage.leaves(declaring: use.member, among: leaves, symbols: model.symbols) {

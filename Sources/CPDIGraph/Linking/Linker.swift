@@ -17,7 +17,7 @@ public struct Linker: Sendable {
     /// The model alone: what the rules read. The graph is built from it separately, so a caller can
     /// build the graph and run the rules at the same time.
     public func model(_ files: [FileFacts], modules: [String: String]) -> DependencyModel {
-        let sorted = files.sorted { $0.path < $1.path }
+        let sorted = ModuleScoping(modules: modules).run(files.sorted { $0.path < $1.path })
         var symbols = SymbolTable(files: sorted, modules: modules)
         LeafFlattening(conventions: conventions).run(on: &symbols)
 
@@ -32,7 +32,9 @@ public struct Linker: Sendable {
             }
         }
         let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)
-        let forwards = ForwardResolution(symbols: symbols, components: components).run(files: sorted)
+        let attribution = Attribution(symbols: symbols, components: components)
+        let (forwards, opaqueHandOffs) = ForwardResolution(symbols: symbols, components: components, attribution: attribution)
+            .run(files: sorted)
 
         var owners: [String: [String]] = [:]
         for (name, component) in components {
@@ -46,8 +48,10 @@ public struct Linker: Sendable {
             conventions: conventions,
             files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
             modules: modules, symbols: symbols, components: components, containers: containers,
-            forwards: forwards, owners: owners
+            forwards: forwards, owners: owners, attribution: attribution
         )
+        model.opaqueHandOffs = opaqueHandOffs
+        model.scopes = ScopeAttribution(model: model).run()
         model.runtime = RegistrationLinking(files: sorted, modules: modules).run()
         model.coverage = ContainerCoverageLinking(model: model).run()
         return model

@@ -27,6 +27,9 @@ public struct SymbolTable: Sendable {
     /// Aliases named like dependency aliases, and every alias they compose. Other compositions
     /// (`typealias Handler = Inbound & Outbound`) are ordinary Swift and define no dependencies.
     public var dependencyAliases: Set<String> = []
+    /// Simple names of aliases declared inside protocols and classes (`Dependencies`): a conformer or
+    /// subclass sees them as its own, so lookups of these names also search the inherited types.
+    private var inheritableAliasNames: Set<String> = []
 
     public enum Symbol: Sendable, Equatable {
         case alias(String)
@@ -65,6 +68,12 @@ public struct SymbolTable: Sendable {
         sortedAliasNames = aliases.keys.sorted()
         sortedProtocolNames = protocols.keys.sorted()
         sortedTypeNames = typeDeclarations.keys.sorted()
+        for alias in aliases.values {
+            guard let enclosing = alias.fact.enclosingType else { continue }
+            if protocols[enclosing] != nil || typeDeclarations[enclosing]?.first?.fact.kind == .class {
+                inheritableAliasNames.insert(alias.fact.name)
+            }
+        }
     }
 
     /// Looks `name` up from inside `scope` outwards, as the compiler does for nested names,
@@ -77,8 +86,43 @@ public struct SymbolTable: Sendable {
             if let found = symbol(named: "\(prefix).\(name)") { return found }
             current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
         }
+        if let scope, inheritableAliasNames.contains(name) {
+            var visited: Set<String> = []
+            if let found = inheritedMember(name, of: scope, visited: &visited) { return found }
+        }
         if let found = symbol(named: name) { return found }
         if let dot = name.firstIndex(of: ".") { return symbol(named: String(name[name.index(after: dot)...])) }
+        return nil
+    }
+
+    /// `Dependencies` declared in a protocol the scope conforms to, or in its superclass, at any depth.
+    private func inheritedMember(_ name: String, of scope: String, visited: inout Set<String>) -> Symbol? {
+        var current = Optional(Substring(scope))
+        while let prefix = current, !prefix.isEmpty {
+            let type = String(prefix)
+            if visited.insert(type).inserted {
+                let inherited = (typeDeclarations[type] ?? []).flatMap(\.fact.inheritedTypes) + (protocols[type]?.fact.inheritedTypes ?? [])
+                for reference in inherited {
+                    guard let parent = parentName(reference.name, from: type) else { continue }
+                    if let found = symbol(named: "\(parent).\(name)") { return found }
+                    if let found = inheritedMember(name, of: parent, visited: &visited) { return found }
+                }
+            }
+            current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
+        }
+        return nil
+    }
+
+    /// A supertype's declared name, looked up without the inherited search (which would loop).
+    private func parentName(_ name: String, from scope: String) -> String? {
+        var current = Optional(Substring(scope))
+        while let prefix = current, !prefix.isEmpty {
+            let candidate = "\(prefix).\(name)"
+            if protocols[candidate] != nil || isDeclaredType(candidate) { return candidate }
+            current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
+        }
+        if protocols[name] != nil || isDeclaredType(name) { return name }
+        if let dot = name.firstIndex(of: ".") { return parentName(String(name[name.index(after: dot)...]), from: scope) }
         return nil
     }
 

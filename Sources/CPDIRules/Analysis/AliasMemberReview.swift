@@ -2,20 +2,28 @@ import CPDIFacts
 import CPDIGraph
 
 /// The shared analysis behind the alias rules: for every member of every alias some component is
-/// constrained by, decide whether the code behind the alias uses it, a forwarded child needs it, or
-/// nothing does. Computed once; `unused-dependency`, `direct-child-dependency` and `stale-forward`
-/// each report one kind of verdict.
+/// constrained by, decide whether the scopes of the components behind the alias (SPEC §4a) use it, a
+/// forwarded child needs it, or nothing does. Computed once; `unused-dependency`,
+/// `direct-child-dependency` and `stale-forward` each report one kind of verdict.
 public enum AliasMemberReview {
+    /// A child that needs a leaf, and the alias it is constrained by (nil when it has none of its own).
+    public struct Need: Sendable, Equatable {
+        public var child: String
+        public var alias: String?
+    }
+
     public enum Verdict: Sendable, Equatable {
-        /// The files read it, or a forwarded child needs it through its own alias.
+        /// Read in a scope behind the alias, or a forwarded child needs it through its own alias.
         case used
-        /// Not read here, only needed by `child`; forward `childAlias` instead.
-        case onlyNeededByChild(child: String, childAlias: String?, childAliasAlreadyListed: Bool)
+        /// Not read, only needed by these children (every one that needs it, in name order); forward
+        /// their aliases instead. `aliasesAlreadyListed` when all of those aliases are members already.
+        case onlyNeededByChildren([Need], aliasesAlreadyListed: Bool)
         /// Neither read nor needed.
         case unused
-        /// Another component's alias, but that component no longer receives these dependencies.
-        case staleForward(components: [String])
-        /// Declared outside the analysed sources, or not a dependency: no verdict.
+        /// Another component's alias, but none of `components` receives these dependencies any more;
+        /// `replacements` are the aliases of children that are built instead and need what it brought.
+        case staleForward(components: [String], replacements: [String])
+        /// Declared outside the analysed sources, not a dependency, or handed somewhere cpdi cannot follow.
         case unknown
     }
 
@@ -23,51 +31,84 @@ public enum AliasMemberReview {
         public var alias: String
         public var aliasFile: String
         public var member: TypeReference
-        /// The component the alias belongs to.
+        /// The component the alias belongs to; for an alias shared by unrelated types, the alias itself.
         public var component: String
-        /// Where that component's code lives (declaration and extensions).
-        public var codeFiles: [String]
+        /// Every component constrained by the alias, sorted.
+        public var owners: [String]
         public var verdict: Verdict
     }
 
-    public static func review(_ model: DependencyModel) -> [Entry] {
-        model.owners.keys.sorted().flatMap { review(alias: $0, in: model) }
+    static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
+        model.owners.keys.sorted().flatMap { review(alias: $0, in: model, ownership: ownership) }
     }
 
-    private static func review(alias name: String, in model: DependencyModel) -> [Entry] {
+    /// The component an alias speaks for: the one it is nested in or named after, else its only user.
+    static func owningComponent(of alias: AliasFact, owners: [String], ownership: AliasOwnership) -> String? {
+        if let owner = ownership.owner(of: alias), owners.contains(owner) { return owner }
+        return owners.count == 1 ? owners[0] : nil
+    }
+
+    private static func review(alias name: String, in model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
-        let files = Array(Set(owners.compactMap { model.components[$0] }.flatMap(model.codeFiles(of:)))).sorted()
-        let usedMembers = files.reduce(into: Set<String>()) { $0.formUnion(model.usedMembers(inFile: $1)) }
+        let scopes = owners.compactMap { model.scopes[$0] }
+        let usedMembers = scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }
+        let isOpaque = scopes.contains(where: \.hasOpaqueHandOff)
         // Components sharing this alias are not children: what they need is what this alias says.
-        let children = Set(files.flatMap(model.forwardedTargets(fromFile:)).map(\.target)).subtracting(owners).sorted()
+        let children = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children) }.subtracting(owners).sorted()
         let childLeaves = children.compactMap { child in model.components[child].map { (child, $0, model.leaves(of: $0)) } }
-        let listedAliases = Set(alias.fact.members.compactMap { member -> String? in
-            if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) { return nested }
-            return nil
-        })
+        let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership)
+        // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
+        // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
+        let isComponentAlias = owning != nil && !model.containers.values.contains { $0.conformances.contains { $0.name == name } }
+        var memberAliases: [String: String] = [:]
+        var memberLeaves: [Set<String>] = []
+        for member in alias.fact.members {
+            let symbol = symbols.resolve(member.name, from: alias.fact.enclosingType)
+            if case .alias(let nested)? = symbol { memberAliases[member.name] = nested }
+            memberLeaves.append(symbol.flatMap(symbols.leaves(of:)) ?? [])
+        }
+        let listedAliases = Set(memberAliases.values)
 
         func isUsedHere(_ leaf: String) -> Bool {
             guard let declared = symbols.protocols[leaf] else { return true }  // declared elsewhere: cannot tell
             let requirements = declared.fact.requirements
             return requirements.isEmpty || requirements.contains(where: usedMembers.contains)
         }
+        let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
 
         func judge(leaves: Set<String>, allowChildVerdict: Bool) -> Verdict {
             guard !leaves.isEmpty else { return .unknown }
             if leaves.contains(where: isUsedHere) { return .used }
             let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
-            guard let first = needing.first(where: { $0.1.ownAlias != nil }) ?? needing.first else { return .unused }
-            guard allowChildVerdict else { return .used }
-            let childAlias = first.1.ownAlias
-            return .onlyNeededByChild(
-                child: first.0, childAlias: childAlias,
-                childAliasAlreadyListed: childAlias.map(listedAliases.contains) ?? false
-            )
+            if needing.isEmpty { return isOpaque ? .unknown : .unused }
+            guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
+            let needs = needing.map { Need(child: $0.0, alias: $0.1.ownAlias) }
+            let listed = needs.allSatisfy { $0.alias.map(listedAliases.contains) ?? false }
+            return .onlyNeededByChildren(needs, aliasesAlreadyListed: listed)
         }
 
-        let component = primaryOwner(of: alias.fact, among: owners)
-        return alias.fact.members.map { member in
+        /// A forwarded alias nobody receives any more: safe to drop when what it alone brings is neither
+        /// read nor needed; else swap it for the aliases of the children built instead, when they cover it.
+        func judgeStale(_ nested: String, index: Int, nestedOwners: [String]) -> Verdict {
+            if isOpaque { return .unknown }
+            let others = memberLeaves.enumerated().reduce(into: Set<String>()) { if $1.offset != index { $0.formUnion($1.element) } }
+            let brought = memberLeaves[index].subtracting(others)
+            let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) }
+            guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
+            var replacements: [String] = []
+            var covered: Set<String> = []
+            for (_, child, leaves) in childLeaves {
+                guard let childAlias = child.ownAlias, !listedAliases.contains(childAlias), !leaves.isDisjoint(with: needed) else { continue }
+                replacements.append(childAlias)
+                covered.formUnion(leaves)
+            }
+            guard needed.isSubset(of: covered) else { return .used }
+            return .staleForward(components: nestedOwners, replacements: Array(Set(replacements)).sorted())
+        }
+
+        let component = owning ?? name
+        return alias.fact.members.enumerated().map { index, member in
             let verdict: Verdict
             switch symbols.resolve(member.name, from: alias.fact.enclosingType) {
             case .alias(let nested) where nested == name:
@@ -76,27 +117,26 @@ public enum AliasMemberReview {
                 let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
                 if nestedOwners.isEmpty {
                     verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
+                } else if nestedOwners.contains(where: children.contains) {
+                    verdict = .used
                 } else {
-                    verdict = nestedOwners.contains(where: children.contains) ? .used : .staleForward(components: nestedOwners)
+                    verdict = judgeStale(nested, index: index, nestedOwners: nestedOwners)
                 }
             case .protocolType(let proto):
                 verdict = judge(leaves: symbols.leafSets[proto] ?? [], allowChildVerdict: true)
             case .type, nil:
                 verdict = .unknown
             }
-            return Entry(alias: name, aliasFile: alias.file, member: member, component: component, codeFiles: files, verdict: verdict)
+            return Entry(alias: name, aliasFile: alias.file, member: member, component: component, owners: owners, verdict: verdict)
         }
     }
+}
 
-    /// The owner named after the alias (`FooDependencies` → `Foo`, nested `Foo.Dependencies` → `Foo`), else the first.
-    private static func primaryOwner(of alias: AliasFact, among owners: [String]) -> String {
-        if let enclosing = alias.enclosingType, owners.contains(enclosing) { return enclosing }
-        for owner in owners {
-            let simple = owner.split(separator: ".").last.map(String.init) ?? owner
-            if alias.name == "\(simple)Dependencies" || alias.name == "\(owner.split(separator: ".").joined(separator: "_"))Dependencies" {
-                return owner
-            }
-        }
-        return owners[0]
-    }
+/// How findings name the components behind an alias: every one up to three, then "and N more".
+func listed(_ names: [String], limit: Int = 3) -> String {
+    let quoted = names.prefix(limit).map { "`\($0)`" }
+    let rest = names.count - quoted.count
+    if rest > 0 { return quoted.joined(separator: ", ") + " and \(rest) more" }
+    guard quoted.count > 1 else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
 }

@@ -92,19 +92,21 @@ public struct DirectChildDependency: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.aliasReview.compactMap { entry in
-            guard case .onlyNeededByChild(let child, let childAlias, let alreadyListed) = entry.verdict else { return nil }
+            guard case .onlyNeededByChildren(let needs, let alreadyListed) = entry.verdict else { return nil }
             let member = entry.member.name
+            let children = listed(needs.map(\.child))
+            let aliases = Array(Set(needs.compactMap(\.alias))).sorted()
             let message: String
             let suggestion: String
-            if let childAlias, alreadyListed {
-                message = "`\(member)` in `\(entry.alias)` already comes with `\(childAlias)` (for `\(child)`); remove it"
+            if alreadyListed {
+                message = "`\(member)` in `\(entry.alias)` already comes with \(listed(aliases)) (for \(children)); remove it"
                 suggestion = "remove `\(member)` from `\(entry.alias)`"
-            } else if let childAlias {
-                message = "`\(member)` is in `\(entry.alias)` only for `\(child)`; forward `\(childAlias)` instead"
-                suggestion = "forward `\(childAlias)` instead of `\(member)`"
+            } else if needs.allSatisfy({ $0.alias != nil }) {
+                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward \(listed(aliases)) instead"
+                suggestion = "forward \(listed(aliases)) instead of `\(member)`"
             } else {
-                message = "`\(member)` is in `\(entry.alias)` only for `\(child)`; forward what `\(child)` is constrained by instead"
-                suggestion = "forward the requirements of `\(child)` instead of `\(member)`"
+                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward what \(needs.count == 1 ? "it is" : "they are") constrained by instead"
+                suggestion = "forward the requirements of \(children) instead of `\(member)`"
             }
             return finding(file: entry.aliasFile, at: entry.member.position, message, component: entry.component,
                            member: member, suggestion: suggestion)

@@ -35,7 +35,7 @@ public struct StaleForward: Rule {
                         }
                         """,
                 ],
-                findings: ["1️⃣": "`OldBannerDependencies` in `HomeViewDependencies` is forwarded for `OldBanner`, but HomeView.swift no longer hands dependencies to it; remove it"]
+                findings: ["1️⃣": "`OldBannerDependencies` in `HomeViewDependencies` is forwarded for `OldBanner`, but `HomeView` no longer hands dependencies to it; remove it"]
             ),
         ],
         nonTriggering: [
@@ -89,14 +89,16 @@ public struct StaleForward: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.aliasReview.compactMap { entry in
-            guard case .staleForward(let components) = entry.verdict else { return nil }
-            let names = components.map { "`\($0)`" }.joined(separator: " or ")
-            let files = entry.codeFiles.map(fileName).joined(separator: " or ")
+            guard case .staleForward(let components, let replacements) = entry.verdict else { return nil }
+            let member = entry.member.name
+            let head = "`\(member)` in `\(entry.alias)` is forwarded for \(listed(components)), but \(users(of: entry)) no longer \(entry.owners.count == 1 ? "hands" : "hand") dependencies to \(components.count == 1 ? "it" : "them")"
+            if replacements.isEmpty {
+                return finding(file: entry.aliasFile, at: entry.member.position, "\(head); remove it", component: entry.component,
+                               member: member, suggestion: "remove `\(member)` from `\(entry.alias)`")
+            }
             return finding(
-                file: entry.aliasFile, at: entry.member.position,
-                "`\(entry.member.name)` in `\(entry.alias)` is forwarded for \(names), but \(files) no longer hands dependencies to it; remove it",
-                component: entry.component, member: entry.member.name,
-                suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`"
+                file: entry.aliasFile, at: entry.member.position, "\(head); forward \(listed(replacements)) instead",
+                component: entry.component, member: member, suggestion: "replace `\(member)` with \(listed(replacements))"
             )
         }
     }

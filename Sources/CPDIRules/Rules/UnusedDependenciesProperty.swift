@@ -67,16 +67,11 @@ public struct UnusedDependenciesProperty: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
-        var reads: Set<DependencyReadKey> = []
-        for facts in model.files.values {
-            for read in facts.dependencyReads { reads.insert(DependencyReadKey(name: read.name, type: read.enclosingType)) }
-        }
         return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol,
                 let property = component.property, property.isStored,
-                !reads.contains(DependencyReadKey(name: property.name, type: name)),
-                !conformsToComponentProtocol(name, model: model)
+                model.scopes[name]?.storedDependenciesRead == false
             else { return nil }
             return finding(
                 file: component.file, at: property.position,
@@ -86,14 +81,4 @@ public struct UnusedDependenciesProperty: Rule {
             )
         }
     }
-
-    /// A protocol with an associated `Dependencies` reads the value through its extensions.
-    private func conformsToComponentProtocol(_ name: String, model: DependencyModel) -> Bool {
-        model.forwards.contains { $0.source == name && $0.via == .conformance }
-    }
-}
-
-private struct DependencyReadKey: Hashable {
-    let name: String
-    let type: String?
 }

@@ -29,7 +29,7 @@ public struct UnusedDependency: Rule {
                     func appear() { dependencies.tracker.track("list") }
                 }
                 """,
-                findings: ["1️⃣": "`LoggingDependency` in `ProductListViewDependencies` is neither used in Example.swift nor needed by a component it forwards to"]
+                findings: ["1️⃣": "`LoggingDependency` in `ProductListViewDependencies` is not used by `ProductListView` nor needed by a component it forwards to"]
             ),
             RuleExample(
                 """
@@ -43,7 +43,7 @@ public struct UnusedDependency: Rule {
                     func load() { dependencies.articleProvider.fetch() }
                 }
                 """,
-                findings: ["1️⃣": "`HasImageProvider` in `ArticleViewModel.Dependencies` is neither used in Example.swift nor needed by a component it forwards to"]
+                findings: ["1️⃣": "`HasImageProvider` in `ArticleViewModel.Dependencies` is not used by `ArticleViewModel` nor needed by a component it forwards to"]
             ),
         ],
         nonTriggering: [
@@ -94,10 +94,9 @@ public struct UnusedDependency: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.aliasReview.compactMap { entry in
             guard entry.verdict == .unused else { return nil }
-            let files = entry.codeFiles.map(fileName).joined(separator: " or ")
             return finding(
                 file: entry.aliasFile, at: entry.member.position,
-                "`\(entry.member.name)` in `\(entry.alias)` is neither used in \(files) nor needed by a component it forwards to",
+                "`\(entry.member.name)` in `\(entry.alias)` is not used by \(users(of: entry)) nor needed by a component \(entry.owners.count == 1 ? "it forwards" : "they forward") to",
                 component: entry.component, member: entry.member.name,
                 suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`"
             )
@@ -105,7 +104,11 @@ public struct UnusedDependency: Rule {
     }
 }
 
-/// The last path component, which is how people name a file in a sentence.
+/// `ProductListView`, or for an alias several types require, "any of `A`, `B` and `C`".
+func users(of entry: AliasMemberReview.Entry) -> String {
+    entry.owners.count == 1 ? "`\(entry.owners[0])`" : "any of \(listed(entry.owners))"
+}
+
 func fileName(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
 }

@@ -1,0 +1,88 @@
+import CPDIFacts
+
+/// Which components a piece of code speaks for (SPEC §4a): the scope a use, read or forward counts in.
+///
+/// Code inside a helper function that receives dependencies speaks for that helper alone; code in a type
+/// speaks for the innermost component it is nested in. Code in a protocol extension speaks for every
+/// component that conforms to the protocol, directly, through a refinement or through a superclass. Code
+/// in a class that is not a component itself but inherits from one (a view controller subclass reading
+/// the stored `dependencies` of its base class) speaks for that base class.
+public struct Attribution: Sendable {
+    private let componentNames: Set<String>
+    /// Protocol → the components conforming to it, transitively, sorted.
+    private let conformers: [String: [String]]
+    /// Class → the nearest component among its superclasses.
+    private let componentAncestor: [String: String]
+    /// Class → its superclass chain (declared classes only), nearest first.
+    public let superclasses: [String: [String]]
+
+    init(symbols: SymbolTable, components: [String: Component]) {
+        componentNames = Set(components.keys)
+        var superclasses: [String: [String]] = [:]
+        for name in symbols.sortedTypeNames {
+            var chain: [String] = []
+            var current = name
+            while chain.count < 32, let parent = Self.superclass(of: current, symbols: symbols), !chain.contains(parent), parent != name {
+                chain.append(parent)
+                current = parent
+            }
+            if !chain.isEmpty { superclasses[name] = chain }
+        }
+        self.superclasses = superclasses
+        componentAncestor = superclasses.compactMapValues { chain in chain.first { components[$0] != nil } }
+
+        var conformers: [String: Set<String>] = [:]
+        var protocolClosure: [String: Set<String>] = [:]
+        func protocols(of type: String, depth: Int = 0) -> Set<String> {
+            if let known = protocolClosure[type] { return known }
+            guard depth < 32 else { return [] }
+            protocolClosure[type] = []
+            var found: Set<String> = []
+            let inherited = (symbols.typeDeclarations[type] ?? []).flatMap(\.fact.inheritedTypes)
+                + (symbols.protocols[type]?.fact.inheritedTypes ?? [])
+            for reference in inherited {
+                guard case .protocolType(let proto)? = symbols.resolve(reference.name, from: type) else { continue }
+                found.insert(proto)
+                found.formUnion(protocols(of: proto, depth: depth + 1))
+            }
+            for parent in superclasses[type] ?? [] { found.formUnion(protocols(of: parent, depth: depth + 1)) }
+            protocolClosure[type] = found
+            return found
+        }
+        for name in components.keys.sorted() {
+            for proto in protocols(of: name) { conformers[proto, default: []].insert(name) }
+        }
+        self.conformers = conformers.mapValues { $0.sorted() }
+    }
+
+    private static func superclass(of type: String, symbols: SymbolTable) -> String? {
+        guard let main = symbols.typeDeclarations[type]?.first, main.fact.kind == .class,
+            let first = main.fact.inheritedTypes.first, case .type(let parent)? = symbols.resolve(first.name, from: type)
+        else { return nil }
+        return parent
+    }
+
+    /// The components a piece of code inside `type` (and inside the helper `function`, if any) counts for.
+    public func components(type: String?, function: String?) -> [String] {
+        if let function, componentNames.contains(function) { return [function] }
+        var current = type.map { Substring($0) }
+        while let name = current, !name.isEmpty {
+            let key = String(name)
+            if let conforming = conformers[key] {
+                return componentNames.contains(key) ? [key] + conforming : conforming
+            }
+            if componentNames.contains(key) { return [key] }
+            if let ancestor = componentAncestor[key] { return [ancestor] }
+            current = name.lastIndex(of: ".").map { name[..<$0] }
+        }
+        return []
+    }
+
+    /// The innermost component only: the node a graph edge starts from.
+    public func primaryComponent(type: String?, function: String?) -> String? {
+        components(type: type, function: function).first
+    }
+
+    /// The components that conform to a protocol, transitively.
+    public func conformers(of proto: String) -> [String] { conformers[proto] ?? [] }
+}

@@ -1,0 +1,152 @@
+import CPDIFacts
+
+/// Pass: keeps same-named declarations of different modules apart (SPEC §4a, "names are scoped by module").
+///
+/// Two apps in one repository that both declare `Store` are two types. Every later pass keys symbols by
+/// their written names, so before linking, a name declared at top level in more than one module is
+/// renamed to `Module.Name` everywhere: in its declarations, and in every reference, which resolves to
+/// the file's own module first, then to the modules the file imports. A repository without such clashes
+/// (the usual case) is returned untouched.
+struct ModuleScoping {
+    let modules: [String: String]
+
+    func run(_ files: [FileFacts]) -> [FileFacts] {
+        var declaringModules: [String: Set<String>] = [:]
+        for file in files {
+            let module = modules[file.path] ?? ""
+            for name in Self.topLevelDeclarations(of: file) { declaringModules[name, default: []].insert(module) }
+        }
+        let clashing = declaringModules.filter { $0.value.count > 1 }
+        guard !clashing.isEmpty else { return files }
+        return files.map { file in
+            let module = modules[file.path] ?? ""
+            let renamer = Renamer(module: module, imports: file.imports, clashing: clashing)
+            return renamer.rename(file)
+        }
+    }
+
+    /// The first component of every type name a file declares (not extensions), and its top-level aliases.
+    /// Free functions are looked up by their simple name and keep it.
+    static func topLevelDeclarations(of file: FileFacts) -> Set<String> {
+        var names: Set<String> = []
+        for type in file.types where type.kind != .extension { names.insert(firstComponent(type.name)) }
+        for alias in file.aliases where alias.enclosingType == nil { names.insert(alias.name) }
+        return names
+    }
+
+    static func firstComponent(_ name: String) -> String {
+        name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+    }
+}
+
+/// Rewrites the names of one file's facts for `ModuleScoping`.
+private struct Renamer {
+    let module: String
+    let imports: [String]
+    /// Clashing names and the modules that declare each.
+    let clashing: [String: Set<String>]
+
+    /// `Store` → `AppA.Store` when the file's module (or else the first import that does) declares `Store`.
+    func name(_ name: String) -> String {
+        let first = ModuleScoping.firstComponent(name)
+        guard let declaring = clashing[first] else { return name }
+        guard let owner = declaring.contains(module) ? module : imports.first(where: declaring.contains) else { return name }
+        return "\(owner).\(name)"
+    }
+
+    func name(_ value: String?) -> String? { value.map { name($0) } }
+
+    func reference(_ reference: TypeReference) -> TypeReference {
+        var copy = reference
+        copy.name = name(reference.name)
+        copy.genericArguments = reference.genericArguments.map { name($0) }
+        return copy
+    }
+
+    func generics(_ parameters: [GenericParameterFact]) -> [GenericParameterFact] {
+        parameters.map { GenericParameterFact(name: $0.name, constraints: $0.constraints.map(reference)) }
+    }
+
+    func parameters(_ parameters: [ParameterFact]) -> [ParameterFact] {
+        parameters.map { ParameterFact(label: $0.label, name: $0.name, type: $0.type.map(reference)) }
+    }
+
+    /// A top-level declaration's own name: renamed only when this module is one of those declaring it.
+    func declared(_ name: String) -> String {
+        clashing[ModuleScoping.firstComponent(name)]?.contains(module) == true ? "\(module).\(name)" : name
+    }
+
+    func rename(_ original: FileFacts) -> FileFacts {
+        var file = original
+        file.aliases = original.aliases.map { alias in
+            var copy = alias
+            if alias.enclosingType == nil { copy.name = declared(alias.name) } else { copy.enclosingType = name(alias.enclosingType) }
+            copy.members = alias.members.map(reference)
+            return copy
+        }
+        file.types = original.types.map { type in
+            var copy = type
+            copy.name = type.kind == .extension ? name(type.name) : declared(type.name)
+            copy.genericParameters = generics(type.genericParameters)
+            copy.inheritedTypes = type.inheritedTypes.map(reference)
+            copy.dependencyProperties = type.dependencyProperties.map { property in
+                var renamed = property
+                renamed.type = property.type.map(reference)
+                return renamed
+            }
+            copy.initializers = type.initializers.map { InitializerFact(parameters: parameters($0.parameters), position: $0.position) }
+            copy.associatedTypes = generics(type.associatedTypes)
+            return copy
+        }
+        file.functions = original.functions.map { function in
+            var copy = function
+            copy.enclosingType = name(function.enclosingType)
+            copy.genericParameters = generics(function.genericParameters)
+            copy.parameters = parameters(function.parameters)
+            return copy
+        }
+        file.uses = original.uses.map { use in
+            var copy = use
+            copy.enclosingType = name(use.enclosingType)
+            copy.enclosingFunction = name(use.enclosingFunction)
+            copy.holderType = name(use.holderType)
+            return copy
+        }
+        file.forwards = original.forwards.map { forward in
+            var copy = forward
+            copy.callee = forward.callee.first?.isUppercase == true ? name(forward.callee) : forward.callee
+            copy.base = forward.base.map { $0.first?.isUppercase == true ? name($0) : $0 }
+            copy.baseType = name(forward.baseType)
+            copy.builtType = name(forward.builtType)
+            copy.holderType = name(forward.holderType)
+            copy.outerCallee = name(forward.outerCallee)
+            copy.enclosingType = name(forward.enclosingType)
+            copy.enclosingFunction = name(forward.enclosingFunction)
+            return copy
+        }
+        file.dependencyReads = original.dependencyReads.map { DependencyRead(name: $0.name, enclosingType: name($0.enclosingType)) }
+        file.specializations = original.specializations.map { specialization in
+            var copy = specialization
+            copy.type = name(specialization.type)
+            copy.enclosingType = name(specialization.enclosingType)
+            copy.enclosingFunction = name(specialization.enclosingFunction)
+            return copy
+        }
+        file.escapes = original.escapes.map {
+            DependenciesEscape(enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction), position: $0.position)
+        }
+        file.declarations.dependenciesParameters = original.declarations.dependenciesParameters.map { parameter in
+            var copy = parameter
+            copy.enclosingType = name(parameter.enclosingType)
+            copy.type = parameter.type.map(reference)
+            return copy
+        }
+        file.declarations.dependencyMemberReads = original.declarations.dependencyMemberReads.map { read in
+            var copy = read
+            copy.enclosingType = name(read.enclosingType)
+            copy.baseType = name(read.baseType)
+            return copy
+        }
+        return file
+    }
+}

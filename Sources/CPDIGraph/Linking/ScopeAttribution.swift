@@ -1,0 +1,83 @@
+import CPDIFacts
+
+/// What the code in one component's scope (SPEC §4a) does with the dependencies.
+public struct ComponentScope: Sendable, Equatable {
+    /// Member names read from the dependencies (its own, or a held value's), at value or type level.
+    public var usedMembers: Set<String> = []
+    /// Components it hands its dependencies to, from anywhere in its scope.
+    public var children: Set<String> = []
+    /// Whether something reads its stored dependencies: its scope, a subclass, or another type through an instance.
+    public var storedDependenciesRead = false
+    /// Its dependencies go somewhere cpdi cannot follow, so what they must provide is not fully known.
+    public var hasOpaqueHandOff = false
+}
+
+/// Pass: credits every use, read and forward to the components whose scope it is in (see `Attribution`).
+struct ScopeAttribution {
+    let model: DependencyModel
+
+    func run() -> [String: ComponentScope] {
+        let attribution = model.attribution
+        var scopes: [String: ComponentScope] = [:]
+        for name in model.sortedComponentNames { scopes[name] = ComponentScope() }
+        let storing = componentsStoring()
+
+        func markRead(_ component: String?, property: String) {
+            guard let component, model.components[component]?.property?.name == property else { return }
+            scopes[component]?.storedDependenciesRead = true
+        }
+        func markReadAnywhere(property: String) {
+            for component in storing[property] ?? [] { scopes[component]?.storedDependenciesRead = true }
+        }
+
+        for path in model.sortedFilePaths {
+            let file = model.files[path]!
+            for use in file.uses {
+                for component in attribution.components(type: use.enclosingType, function: use.enclosingFunction) {
+                    scopes[component]?.usedMembers.insert(use.member)
+                }
+                if let holder = heldComponent(use.holderType, scope: use.enclosingType) {
+                    scopes[holder]?.usedMembers.insert(use.member)
+                    markRead(holder, property: use.base)
+                }
+            }
+            for read in file.dependencyReads {
+                for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
+                // A subclass reads the `dependencies` its base class stores.
+                for ancestor in read.enclosingType.flatMap({ attribution.superclasses[$0] }) ?? [] { markRead(ancestor, property: read.name) }
+            }
+            for read in file.declarations.dependencyMemberReads {
+                if let type = read.baseType {
+                    markRead(heldComponent(type, scope: read.enclosingType), property: read.member)
+                } else {
+                    // The type of the value is unknown: any component storing such a property may be the one.
+                    markReadAnywhere(property: read.member)
+                }
+            }
+        }
+        for forward in model.forwards where forward.passesOwnDependencies {
+            if let source = forward.source { scopes[source]?.children.insert(forward.target) }
+            if let holder = forward.holder, let property = model.components[holder]?.property?.name { markRead(holder, property: property) }
+        }
+        for forward in model.forwards where forward.via == .conformance {
+            // A protocol extension may read what the conformer stores.
+            if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
+        }
+        for source in model.opaqueHandOffs.keys { scopes[source]?.hasOpaqueHandOff = true }
+        return scopes
+    }
+
+    private func heldComponent(_ type: String?, scope: String?) -> String? {
+        guard let type, let symbol = model.symbols.resolve(type, from: scope), model.components[symbol.name] != nil else { return nil }
+        return symbol.name
+    }
+
+    /// Components by the name of the property they keep their dependencies in.
+    private func componentsStoring() -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for name in model.sortedComponentNames {
+            if let property = model.components[name]!.property, property.isStored { found[property.name, default: []].append(name) }
+        }
+        return found
+    }
+}
