@@ -700,6 +700,7 @@ final class FactCollector: SyntaxVisitor {
             name: (parameter.secondName ?? parameter.firstName).identifierText, type: type,
             precedingLabels: list[..<index].map { $0.firstName.identifierText }, position: position(parameter.firstName)
         ))
+        facts.declarations.dependenciesParameters[facts.declarations.dependenciesParameters.count - 1].hasDefaultValue = parameter.defaultValue != nil
     }
 
     /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.

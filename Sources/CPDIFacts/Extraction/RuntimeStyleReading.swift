@@ -100,19 +100,28 @@ struct RuntimeStyleReading {
                 enclosingType: enclosingType, position: position(reference)
             )
         }
-        // `initialValue:` and `key:` are two arguments.
+        // `set(initialValue:key:)`, and the chainable `set(_:for:)`: a value and a key, two arguments.
         guard node.arguments.count >= 2,
             let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "set",
-            let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
-            node.arguments.contains(where: { $0.label?.text == "initialValue" }),
-            let keyArgument = node.arguments.first(where: { $0.label?.text == "key" }),
+            let base = member.base, Self.isContainerReference(base),
+            let keyArgument = node.arguments.first(where: { $0.label?.text == "key" || $0.label?.text == "for" }),
+            node.arguments.first.map({ $0.label == nil || $0.label?.text == "initialValue" }) == true,
             let key = Self.key(keyArgument.expression)
         else { return nil }
         return RegistrationFact(kind: .set, key: key, enclosingType: enclosingType, position: position(member.declName))
     }
 
+    /// `DependencyContainer` itself, or an earlier `.set(…)` of a chain on it.
+    private static func isContainerReference(_ base: ExprSyntax) -> Bool {
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.first?.isUppercase == true }
+        guard let call = base.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "set", let inner = member.base
+        else { return false }
+        return isContainerReference(inner)
+    }
+
     /// `DependencyContainer[\.aService] = x`, `DependencyContainer[AServiceKey.self] = x` and
-    /// `AServiceKey.currentValue = x`; a container's own setter (`self[Key.self] = newValue`) registers nothing.
+    /// `AServiceKey.currentValue = x` (or `.value`); a container's own setter (`self[Key.self] = newValue`) registers nothing.
     func readAssignment(_ node: SequenceExprSyntax, enclosingType: String?) -> RegistrationFact? {
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
@@ -126,7 +135,7 @@ struct RuntimeStyleReading {
         {
             return RegistrationFact(kind: .assignment, key: key, enclosingType: enclosingType, position: position(subscriptCall))
         }
-        if let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "currentValue",
+        if let member = elements[0].as(MemberAccessExprSyntax.self), ["currentValue", "value"].contains(member.declName.baseName.text),
             let base = member.base?.as(DeclReferenceExprSyntax.self),
             case .identifier(let keyName) = base.baseName.tokenKind, keyName.first?.isUppercase == true
         {

@@ -24,6 +24,8 @@ public struct DependenciesParameterFact: Codable, Sendable, Equatable {
     public var precedingLabels: [String]
     /// Where the parameter starts (its label).
     public var position: SourcePosition
+    /// `dependencies: D = .live`: a defaulted parameter belongs at the end by Swift's API guidelines.
+    public var hasDefaultValue = false
 
     public init(
         function: String, enclosingType: String?, index: Int, label: String, name: String, type: TypeReference?,

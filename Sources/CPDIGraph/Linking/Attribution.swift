@@ -15,8 +15,12 @@ public struct Attribution: Sendable {
     private let componentAncestor: [String: String]
     /// Class → its superclass chain (declared classes only), nearest first.
     public let superclasses: [String: [String]]
+    private let symbols: SymbolTable
+    /// Component → every protocol it conforms to, transitively, sorted.
+    public let conformances: [String: [String]]
 
     init(symbols: SymbolTable, components: [String: Component]) {
+        self.symbols = symbols
         componentNames = Set(components.keys)
         var superclasses: [String: [String]] = [:]
         for name in symbols.sortedTypeNames {
@@ -49,10 +53,14 @@ public struct Attribution: Sendable {
             protocolClosure[type] = found
             return found
         }
+        var conformances: [String: [String]] = [:]
         for name in components.keys.sorted() {
-            for proto in protocols(of: name) { conformers[proto, default: []].insert(name) }
+            let found = protocols(of: name)
+            for proto in found { conformers[proto, default: []].insert(name) }
+            if !found.isEmpty { conformances[name] = found.sorted() }
         }
         self.conformers = conformers.mapValues { $0.sorted() }
+        self.conformances = conformances
     }
 
     private static func superclass(of type: String, symbols: SymbolTable) -> String? {
@@ -81,6 +89,17 @@ public struct Attribution: Sendable {
     /// The innermost component only: the node a graph edge starts from.
     public func primaryComponent(type: String?, function: String?) -> String? {
         components(type: type, function: function).first
+    }
+
+    /// The components behind a held value of a declared type (`loadedModel: MainViewLoadedModeling`): the
+    /// component itself, or every component conforming to the protocol it is typed by.
+    public func components(holding type: String?, scope: String?) -> [String] {
+        guard let type, let symbol = symbols.resolve(type, from: scope) else { return [] }
+        switch symbol {
+        case .protocolType(let proto): return componentNames.contains(proto) ? [proto] + conformers(of: proto) : conformers(of: proto)
+        case .type(let name): return componentNames.contains(name) ? [name] : []
+        case .alias: return []
+        }
     }
 
     /// The components that conform to a protocol, transitively.

@@ -20,9 +20,12 @@ struct ForwardResolution {
         var opaque: [String: [OpaqueHandOff]] = [:]
         for file in files {
             for fact in file.forwards {
-                let sources = attribution.components(type: fact.enclosingType, function: fact.enclosingFunction)
+                let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
+                // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
+                var sources = attribution.components(type: fact.enclosingType, function: fact.enclosingFunction)
+                sources += holders.filter { !sources.contains($0) }
                 let resolved = targets(of: fact)
-                let holder = fact.holderType.flatMap { component(named: $0, scope: fact.enclosingType) }
+                let holder = holders.first
                 if resolved.isEmpty, fact.passesOwnDependencies {
                     for source in sources { opaque[source, default: []].append(OpaqueHandOff(source: source, file: file.path, position: fact.position)) }
                 }

@@ -184,7 +184,8 @@ struct RegistrationLinking {
                 let name = "\\.\(property.name)"
                 guard registry.registrations[name] == nil else { continue }
                 var isProvided = true
-                if let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasDefaultValue {
+                // A container that only extends a library type may be filled by code cpdi cannot see.
+                if judgesKeyPathInjections(), let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasDefaultValue {
                     isProvided = setKeys.contains(.keyType(keyType)) || setKeys.contains(.keyPath(property.name))
                 }
                 registry.registrations[name] = Registration(

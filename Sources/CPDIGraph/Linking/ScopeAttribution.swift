@@ -36,7 +36,7 @@ struct ScopeAttribution {
                 for component in attribution.components(type: use.enclosingType, function: use.enclosingFunction) {
                     scopes[component]?.usedMembers.insert(use.member)
                 }
-                if let holder = heldComponent(use.holderType, scope: use.enclosingType) {
+                for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
                     scopes[holder]?.usedMembers.insert(use.member)
                     markRead(holder, property: use.base)
                 }
@@ -47,8 +47,8 @@ struct ScopeAttribution {
                 for ancestor in read.enclosingType.flatMap({ attribution.superclasses[$0] }) ?? [] { markRead(ancestor, property: read.name) }
             }
             for read in file.declarations.dependencyMemberReads {
-                if let type = read.baseType {
-                    markRead(heldComponent(type, scope: read.enclosingType), property: read.member)
+                if read.baseType != nil {
+                    for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
                 } else {
                     // The type of the value is unknown: any component storing such a property may be the one.
                     markReadAnywhere(property: read.member)
@@ -57,7 +57,10 @@ struct ScopeAttribution {
         }
         for forward in model.forwards where forward.passesOwnDependencies {
             if let source = forward.source { scopes[source]?.children.insert(forward.target) }
-            if let holder = forward.holder, let property = model.components[holder]?.property?.name { markRead(holder, property: property) }
+            // Whoever hands on a held value's dependencies reads that value's stored property.
+            if forward.holder != nil, let source = forward.source, let property = model.components[source]?.property?.name {
+                markRead(source, property: property)
+            }
         }
         for forward in model.forwards where forward.via == .conformance {
             // A protocol extension may read what the conformer stores.
@@ -65,11 +68,6 @@ struct ScopeAttribution {
         }
         for source in model.opaqueHandOffs.keys { scopes[source]?.hasOpaqueHandOff = true }
         return scopes
-    }
-
-    private func heldComponent(_ type: String?, scope: String?) -> String? {
-        guard let type, let symbol = model.symbols.resolve(type, from: scope), model.components[symbol.name] != nil else { return nil }
-        return symbol.name
     }
 
     /// Components by the name of the property they keep their dependencies in.

@@ -132,7 +132,7 @@ public enum AliasMemberReview {
     }
 }
 
-/// How findings name the components behind an alias: every one up to three, then "and N more".
+/// `A`, `A` and `B`, `A`, `B` and `C`; past `limit` names, "and N more".
 func listed(_ names: [String], limit: Int = 3) -> String {
     let quoted = names.prefix(limit).map { "`\($0)`" }
     let rest = names.count - quoted.count

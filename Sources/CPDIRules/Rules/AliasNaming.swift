@@ -92,27 +92,41 @@ public struct AliasNaming: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
         let ownership = context.ownership
-        return model.sortedComponentNames.compactMap { name in
+        // One finding per alias: a view and its view model sharing one alias are one naming question.
+        var holders: [String: [String]] = [:]
+        for name in model.sortedComponentNames {
             let component = model.components[name]!
-            guard component.form != .function, !ownership.isSplicedType(name),
-                let aliasName = component.ownAlias, let alias = model.symbols.aliases[aliasName]
-            else { return nil }
+            guard component.form != .function, !ownership.isSplicedType(name), let aliasName = component.ownAlias else { continue }
+            holders[aliasName, default: []].append(name)
+        }
+        return holders.keys.sorted().compactMap { aliasName in
+            guard let alias = model.symbols.aliases[aliasName], let names = holders[aliasName] else { return nil }
             let fact = alias.fact
-            guard !ownership.isOwnAlias(fact, of: name),
+            guard !names.contains(where: { ownership.isOwnAlias(fact, of: $0) }),
+                // Nested in another type, the alias is that type's (or a protocol's, for every conformer).
+                fact.enclosingType == nil,
                 !model.conventions.isFeatureEntryAliasName(fact.name),
+                // What an app container conforms to is the app's alias, not one component's.
+                !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } }),
                 // Borrowed from another component: that is `alias-reuse`, not a naming matter.
-                ownership.owner(of: fact).map({ $0 == name }) ?? true
+                ownership.owner(of: fact) == nil
             else { return nil }
+            let name = names[0]
             let expected = ownership.suggestedAliasName(for: name)
             let simple = LeafName.simple(name)
-            let sharedBy = model.owners[aliasName] ?? []
+            if names.count == 1 {
+                return finding(
+                    file: alias.file, at: fact.position,
+                    "`\(name)` is constrained by `\(fact.qualifiedName)`, which is not named after it; rename it `\(expected)` or nest it as `\(simple).Dependencies`",
+                    component: name, member: fact.qualifiedName,
+                    suggestion: "rename `\(fact.qualifiedName)` to `\(expected)`"
+                )
+            }
             return finding(
                 file: alias.file, at: fact.position,
-                "`\(name)` is constrained by `\(fact.qualifiedName)`, which is not named after it; rename it `\(expected)` or nest it as `\(simple).Dependencies`",
+                "`\(fact.qualifiedName)` constrains \(listed(names)) but is named after none of them; name it after the component it belongs to (`\(expected)`)",
                 component: name, member: fact.qualifiedName,
-                suggestion: sharedBy.count > 1
-                    ? "declare `\(expected)` for `\(name)`"
-                    : "rename `\(fact.qualifiedName)` to `\(expected)`"
+                suggestion: "rename `\(fact.qualifiedName)` after the component that owns it"
             )
         }
     }

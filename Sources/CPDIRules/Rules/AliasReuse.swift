@@ -112,8 +112,24 @@ public struct AliasReuse: Rule {
         _ name: String, component: Component, owner: String, ownership: AliasOwnership, model: DependencyModel
     ) -> Bool {
         if ownership.isSplicedType(name) { return ownership.splicedOwner(of: name) == owner }
+        // A factory that builds only the owner takes what the owner takes.
+        let sharing = Set(model.owners[model.components[owner]?.ownAlias ?? ""] ?? [])
+        if let children = model.scopes[name]?.children, children.contains(owner), children.subtracting(sharing).subtracting([owner]).isEmpty {
+            return true
+        }
         guard component.form == .function else { return false }
-        return model.forwards.contains { $0.source == name && $0.target == owner }
+        return isProtocolRequirement(name, model: model)
+    }
+
+    /// A method a protocol declares, or one implementing it: its parameter type is the protocol's to choose.
+    private func isProtocolRequirement(_ function: String, model: DependencyModel) -> Bool {
+        guard let declared = model.symbols.functions[function], let type = declared.fact.enclosingType else { return false }
+        if model.symbols.protocols[type] != nil { return true }
+        let protocols = (model.symbols.typeDeclarations[type] ?? []).flatMap(\.fact.inheritedTypes).compactMap { reference -> String? in
+            guard case .protocolType(let proto)? = model.symbols.resolve(reference.name, from: type) else { return nil }
+            return proto
+        }
+        return protocols.contains { model.symbols.protocols[$0]?.fact.requirements.contains(declared.fact.name) ?? false }
     }
 }
 

@@ -71,7 +71,7 @@ public struct DependenciesFirst: Rule {
         let model = context.model
         var findings: [Finding] = []
         for path in model.sortedFilePaths {
-            for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 {
+            for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 && !parameter.hasDefaultValue {
                 guard let owner = owner(of: parameter, in: model), let type = parameter.type,
                     isDependenciesType(type.name, owner: owner, model: model)
                 else { continue }

@@ -66,6 +66,9 @@ public struct ExistentialDependencies: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
+        // Storing the alias as an existential is the Has-protocol style's idiom, nested or top-level alike;
+        // it is worth a word only where the app already writes generic components.
+        guard model.components.values.contains(where: { $0.genericParameter != nil && $0.form != .function }) else { return [] }
         return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol, let property = component.property,
@@ -73,8 +76,9 @@ public struct ExistentialDependencies: Rule {
                 let main = model.symbols.typeDeclarations[name]?.first,
                 !main.fact.genericParameters.contains(where: { $0.name == type.name }),
                 case .alias(let aliasName)? = model.symbols.resolve(type.name, from: name),
-                let alias = model.symbols.aliases[aliasName], alias.fact.enclosingType == nil,
-                model.symbols.dependencyAliases.contains(aliasName)
+                model.symbols.dependencyAliases.contains(aliasName),
+                // An app container's alias stored by a root is the container, not a component's requirements.
+                !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } })
             else { return nil }
             return finding(
                 file: component.file, at: type.position,

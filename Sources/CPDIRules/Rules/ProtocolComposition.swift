@@ -65,7 +65,7 @@ public struct ProtocolComposition: Rule {
             let composition = parents.joined(separator: " & ")
             return finding(
                 file: declared.file, at: proto.position,
-                "`\(name)` declares nothing of its own and only inherits \(listed(parents)); make it `typealias \(simple) = \(composition)`",
+                "`\(name)` declares nothing of its own and only inherits \(listed(parents, limit: .max)); make it `typealias \(simple) = \(composition)`",
                 component: name, member: name,
                 suggestion: "replace the protocol with `typealias \(simple) = \(composition)`"
             )
@@ -82,11 +82,4 @@ public struct ProtocolComposition: Rule {
         case nil: return model.conventions.isDependencyProtocolName(LeafName.simple(name))
         }
     }
-}
-
-/// `A`, `A` and `B`, `A`, `B` and `C`.
-func listed(_ names: [String]) -> String {
-    let quoted = names.map { "`\($0)`" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
 }

@@ -71,7 +71,11 @@ public struct UnusedDependenciesProperty: Rule {
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol,
                 let property = component.property, property.isStored,
-                model.scopes[name]?.storedDependenciesRead == false
+                model.scopes[name]?.storedDependenciesRead == false,
+                // A protocol that requires the property keeps it, read or not: removing it would not compile.
+                !(model.attribution.conformances[name] ?? []).contains(where: {
+                    model.symbols.protocols[$0]?.fact.requirements.contains(property.name) ?? false
+                })
             else { return nil }
             return finding(
                 file: component.file, at: property.position,
