@@ -54,8 +54,9 @@ enum ManifestTokens {
 
     /// The labelled arguments directly inside the parentheses that open at `start`, each as the tokens of
     /// its value; the first of a repeated label wins. Nested calls (`.product(name: …)` among the
-    /// dependencies) are part of their argument's value, not arguments of their own.
-    static func arguments(_ tokens: [ManifestToken], openingAt start: Int) -> [String: ArraySlice<ManifestToken>] {
+    /// dependencies) are part of their argument's value, not arguments of their own. Nil when the call
+    /// never closes: the text is cut off, and what it meant is unknown.
+    static func arguments(_ tokens: [ManifestToken], openingAt start: Int) -> [String: ArraySlice<ManifestToken>]? {
         var arguments: [String: ArraySlice<ManifestToken>] = [:]
         var depth = 0
         var label: (name: String, valueStart: Int)?
@@ -83,7 +84,7 @@ enum ManifestTokens {
             }
             index += 1
         }
-        return arguments
+        return nil
     }
 
     /// The value of an argument that is exactly one string literal (`name: "Core"`), else nil.

@@ -27,7 +27,7 @@ struct PackageManifest: Equatable {
             guard tokens[index] == .punctuation("."), case .identifier(let kind) = tokens[index + 1],
                 let folder = Self.defaultFolders[kind], tokens[index + 2] == .punctuation("(")
             else { continue }
-            let arguments = ManifestTokens.arguments(tokens, openingAt: index + 2)
+            guard let arguments = ManifestTokens.arguments(tokens, openingAt: index + 2) else { continue }
             guard let name = ManifestTokens.string(arguments["name"]) else { continue }
             let path = ManifestTokens.string(arguments["path"]).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "\(folder)/\(name)"
             targets.append(Target(name: name, path: path.hasPrefix("./") ? String(path.dropFirst(2)) : path))

@@ -25,7 +25,7 @@ struct TuistManifest: Equatable {
             guard case .identifier(let callee) = tokens[index] else { continue }
             let isMember = index > 0 && tokens[index - 1] == .punctuation(".")
             guard (isMember && (callee == "target" || callee == "init")) || (!isMember && callee == "Target") else { continue }
-            let arguments = ManifestTokens.arguments(tokens, openingAt: index + 1)
+            guard let arguments = ManifestTokens.arguments(tokens, openingAt: index + 1) else { continue }
             guard let name = ManifestTokens.string(arguments["name"]),
                 !Self.targetOnlyLabels.isDisjoint(with: arguments.keys)
             else { continue }
