@@ -30,6 +30,7 @@ public struct SourceDiscovery: Sendable {
     /// command line are always analysed.
     public func discover(_ paths: [String]) throws(InputError) -> [SourceFile] {
         var found: [String: SourceFile] = [:]
+        var projectFilesRead: [URL: [ModuleClaim]] = [:]
         for path in paths.isEmpty ? ["."] : paths {
             let url = URL.resolving(path, against: workingDirectory)
             var isDirectory: ObjCBool = false
@@ -40,10 +41,8 @@ public struct SourceDiscovery: Sendable {
             let walk = isDirectory.boolValue ? swiftFiles(under: url) : Walk(files: [url], projects: ProjectFiles())
             // A named file's own folder is searched too; a walked folder's own project files were found by the walk.
             let above = ProjectFiles.inFolders(from: isDirectory.boolValue ? root.deletingLastPathComponent() : root, upTo: workingDirectory)
-            let modules = ModuleNaming(
-                claims: above.claims() + walk.projects.claims(), roots: configuration.moduleRoots,
-                fallback: moduleName(forRoot: root)
-            )
+            let claims = above.claims(reading: &projectFilesRead) + walk.projects.claims(reading: &projectFilesRead)
+            let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             for file in walk.files {
                 let display = displayPath(of: file)
                 found[display] = SourceFile(url: file, displayPath: display, module: modules.module(of: file, names: relativeNames(of: file, root: root)))

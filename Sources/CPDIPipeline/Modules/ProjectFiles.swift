@@ -29,24 +29,32 @@ struct ProjectFiles {
         return files
     }
 
-    /// Every file's claims, in a stable order (see `ModuleNaming`).
-    func claims() -> [ModuleClaim] {
-        urls.sorted { $0.path < $1.path }.flatMap { url -> [ModuleClaim] in
-            let folder = ProjectPath.join("/", url.deletingLastPathComponent().path)
-            if Self.isXcodeProject(url.lastPathComponent) { return Self.xcodeClaims(url) }
-            guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
-            let text = String(decoding: data, as: UTF8.self)
-            switch url.lastPathComponent {
-            case "Package.swift":
-                return PackageManifest(text: text).targets.map { .init(path: ProjectPath.join(folder, $0.path), module: $0.name, source: .package) }
-            case "Project.swift":
-                return TuistManifest(text: text).targets.flatMap { target in
-                    target.paths.map { .init(path: ProjectPath.join(folder, $0), module: target.name, source: .tuist) }
-                }
-            default:
-                return XcodeGenSpec(text: text).targets.flatMap { target in
-                    target.paths.map { .init(path: ProjectPath.join(folder, $0), module: target.name, source: .xcodeGen) }
-                }
+    /// Every file's claims, in a stable order (see `ModuleNaming`). `read` keeps what each file
+    /// claimed, so that several paths of one run under the same project read its files once.
+    func claims(reading read: inout [URL: [ModuleClaim]]) -> [ModuleClaim] {
+        urls.sorted { $0.path < $1.path }.flatMap { url in
+            if let claims = read[url] { return claims }
+            let claims = Self.claims(of: url)
+            read[url] = claims
+            return claims
+        }
+    }
+
+    private static func claims(of url: URL) -> [ModuleClaim] {
+        let folder = ProjectPath.join("/", url.deletingLastPathComponent().path)
+        if isXcodeProject(url.lastPathComponent) { return xcodeClaims(url) }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        switch url.lastPathComponent {
+        case "Package.swift":
+            return PackageManifest(text: text).targets.map { .init(path: ProjectPath.join(folder, $0.path), module: $0.name, source: .package) }
+        case "Project.swift":
+            return TuistManifest(text: text).targets.flatMap { target in
+                target.paths.map { .init(path: ProjectPath.join(folder, $0), module: target.name, source: .tuist) }
+            }
+        default:
+            return XcodeGenSpec(text: text).targets.flatMap { target in
+                target.paths.map { .init(path: ProjectPath.join(folder, $0), module: target.name, source: .xcodeGen) }
             }
         }
     }
