@@ -30,7 +30,9 @@ struct XcodeProject {
             guard let target = id.string.flatMap({ objects[$0] }), let name = target["name"]?.string else { return nil }
             let phases = (target["buildPhases"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0] } }
             let buildFiles = phases.filter { $0["isa"]?.string == "PBXSourcesBuildPhase" }.flatMap { $0["files"]?.array ?? [] }
-            let files = buildFiles.compactMap { $0.string.flatMap { objects[$0]?["fileRef"]?.string }.flatMap { locations[$0] } }
+            // Localised variant groups sit where their folder is: taken for files, they would claim it.
+            let references = buildFiles.compactMap { $0.string.flatMap { objects[$0]?["fileRef"]?.string } }
+            let files = references.filter { objects[$0]?["isa"]?.string == "PBXFileReference" }.compactMap { locations[$0] }
             let folders = (target["fileSystemSynchronizedGroups"]?.array ?? []).compactMap { $0.string.flatMap { locations[$0] } }
             return Target(name: name, files: files, synchronizedFolders: folders)
         }
