@@ -8,7 +8,8 @@ public struct SourceDiscovery: Sendable {
         public var url: URL
         /// Path as shown to the user: relative to the working directory when the file is under it.
         public var displayPath: String
-        /// The module the file belongs to: `Sources/<Target>/…` names it, else the folder that was analysed.
+        /// The module the file belongs to: a target of the project files around it, else
+        /// `Sources/<Module>/…`, else the folder that was analysed (`ModuleNaming`).
         public var module: String
     }
 
@@ -29,6 +30,7 @@ public struct SourceDiscovery: Sendable {
     /// command line are always analysed.
     public func discover(_ paths: [String]) throws(InputError) -> [SourceFile] {
         var found: [String: SourceFile] = [:]
+        var projectFilesRead: [URL: [ModuleClaim]] = [:]
         for path in paths.isEmpty ? ["."] : paths {
             let url = URL.resolving(path, against: workingDirectory)
             var isDirectory: ObjCBool = false
@@ -36,12 +38,11 @@ public struct SourceDiscovery: Sendable {
                 throw InputError("\(path): no such file or directory; pass a folder or .swift file to analyse")
             }
             let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
-            var walk = isDirectory.boolValue ? swiftFiles(under: url) : Walk(files: [url], manifests: [])
-            walk.manifests += manifestsAbove(root)
-            let modules = ModuleNaming(
-                packages: walk.manifests.compactMap(Self.readManifest), roots: configuration.moduleRoots,
-                fallback: moduleName(forRoot: root)
-            )
+            let walk = isDirectory.boolValue ? swiftFiles(under: url) : Walk(files: [url], projects: ProjectFiles())
+            // A named file's own folder is searched too; a walked folder's own project files were found by the walk.
+            let above = ProjectFiles.inFolders(from: isDirectory.boolValue ? root.deletingLastPathComponent() : root, upTo: workingDirectory)
+            let claims = above.claims(reading: &projectFilesRead) + walk.projects.claims(reading: &projectFilesRead)
+            let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             for file in walk.files {
                 let display = displayPath(of: file)
                 found[display] = SourceFile(url: file, displayPath: display, module: modules.module(of: file, names: relativeNames(of: file, root: root)))
@@ -50,14 +51,14 @@ public struct SourceDiscovery: Sendable {
         return found.keys.sorted().map { found[$0]! }
     }
 
-    /// Swift files and `Package.swift` manifests found under a folder.
+    /// Swift files and the project files that name modules, found under a folder.
     private struct Walk {
         var files: [URL]
-        var manifests: [URL]
+        var projects: ProjectFiles
     }
 
     private func swiftFiles(under root: URL) -> Walk {
-        var walk = Walk(files: [], manifests: [])
+        var walk = Walk(files: [], projects: ProjectFiles())
         guard let enumerator = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey], options: []
         ) else { return walk }
@@ -66,13 +67,17 @@ public struct SourceDiscovery: Sendable {
             let name = url.lastPathComponent
             let values = FileKind(url)
             if values?.isDirectory == true {
-                if Self.skippedFolders.contains(name) || name.hasPrefix(".build") { enumerator.skipDescendants() }
+                // A project's folder holds settings, not sources: read later as a whole, never walked.
+                if ProjectFiles.isXcodeProject(name) {
+                    walk.projects.add(url)
+                    enumerator.skipDescendants()
+                } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") { enumerator.skipDescendants() }
                 // An excluded folder is not entered at all.
                 else if filtering, isExcluded(relativeNames(of: url.standardizedFileURL, root: root)) { enumerator.skipDescendants() }
                 continue
             }
             guard values?.isRegularFile == true else { continue }
-            if name == "Package.swift" { walk.manifests.append(url.standardizedFileURL) }
+            if ProjectFiles.fileNames.contains(name) { walk.projects.add(url) }
             guard name.hasSuffix(".swift") else { continue }
             let file = url.standardizedFileURL
             if filtering, !isSelected(relativeNames(of: file, root: root)) { continue }
@@ -105,26 +110,6 @@ public struct SourceDiscovery: Sendable {
         return url.pathComponents.filter { $0 != "/" }
     }
 
-    /// `Package.swift` files in the folders above an analysed folder, up to the working directory, for
-    /// analysing `Sources/Feature` of a package whose manifest gives it a custom path.
-    private func manifestsAbove(_ root: URL) -> [URL] {
-        var manifests: [URL] = []
-        var folder = root.deletingLastPathComponent()
-        let base = workingDirectory.pathComponents
-        while folder.pathComponents.count >= base.count, Array(folder.pathComponents.prefix(base.count)) == base {
-            let manifest = folder.appendingPathComponent("Package.swift")
-            if FileManager.default.fileExists(atPath: manifest.path) { manifests.append(manifest) }
-            guard folder.pathComponents.count > 1 else { break }
-            folder = folder.deletingLastPathComponent()
-        }
-        return manifests
-    }
-
-    private static func readManifest(_ url: URL) -> (folder: URL, manifest: PackageManifest)? {
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else { return nil }
-        return (url.deletingLastPathComponent(), PackageManifest(text: text))
-    }
-
     func displayPath(of url: URL) -> String {
         let base = workingDirectory.path.hasSuffix("/") ? workingDirectory.path : workingDirectory.path + "/"
         return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
@@ -133,42 +118,6 @@ public struct SourceDiscovery: Sendable {
     private func moduleName(forRoot folder: URL) -> String {
         let name = folder.lastPathComponent
         return name.isEmpty || name == "/" ? "main" : name
-    }
-}
-
-/// Which module a file belongs to: the `Package.swift` target whose folder holds it, else the folder under
-/// a module root (`Sources/<Module>/…`), else the analysed folder's name.
-struct ModuleNaming {
-    /// Target folders as path components, deepest first so nested targets win.
-    private let targets: [(components: [String], name: String)]
-    private let roots: [PathGlob]
-    private let fallback: String
-
-    init(packages: [(folder: URL, manifest: PackageManifest)], roots: [PathGlob], fallback: String) {
-        targets = packages.flatMap { package in
-            package.manifest.targets.map { (package.folder.appendingPathComponent($0.path).standardizedFileURL.pathComponents, $0.name) }
-        }.sorted { ($0.components.count, $0.name) > ($1.components.count, $1.name) }
-        self.roots = roots
-        self.fallback = fallback
-    }
-
-    /// `names` are the file's path components relative to the configuration (for anchored module roots).
-    func module(of file: URL, names: [String]) -> String {
-        let components = file.pathComponents
-        if let target = targets.first(where: { components.count > $0.components.count && Array(components.prefix($0.components.count)) == $0.components }) {
-            return target.name
-        }
-        // The deepest module root that still has a module folder below it and above the file.
-        var best: (depth: Int, module: String)?
-        for root in roots {
-            // Unanchored roots (`Sources`) are matched along the whole path, as a folder name anywhere.
-            let path = root.pattern.contains("/") ? names : components.filter { $0 != "/" }
-            for length in stride(from: path.count - 2, through: 1, by: -1) where root.matchesExactly(path[..<length]) {
-                if best == nil || path.count - length < best!.depth { best = (path.count - length, path[length]) }
-                break
-            }
-        }
-        return best?.module ?? fallback
     }
 }
 
