@@ -7,6 +7,8 @@ public enum RuleCatalogue {
         DirectChildDependency(),
         StaleForward(),
         UnusedDependenciesProperty(),
+        MissingForward(),
+        DeadAlias(),
         AliasNaming(),
         AliasLocation(),
         AliasReuse(),

@@ -22,6 +22,8 @@ final class FactCollector: SyntaxVisitor {
     /// the point of use, so two methods may each have their own `vc`.
     private var localScopes: [[String: String]] = []
     private var readsSeen: Set<DependencyRead> = []
+    private var mentionsSeen: Set<AliasMention> = []
+    private var aliasNameCache: [String: Bool] = [:]
     private var dependenciesNameCache: [String: Bool] = [:]
     /// By last byte, whether a name ending in it could be a dependencies value name; nil when some
     /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
@@ -487,7 +489,21 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         if let clause = node.genericArgumentClause { recordSpecialization(node.name.identifierText, clause, at: node.name) }
+        recordMention(node.name.identifierText)
         return .visitChildren
+    }
+
+    private func recordMention(_ name: String) {
+        let isAlias: Bool
+        if let known = aliasNameCache[name] {
+            isAlias = known
+        } else {
+            isAlias = conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name)))
+            aliasNameCache[name] = isAlias
+        }
+        guard isAlias else { return }
+        let mention = AliasMention(name: name, enclosingType: enclosingType)
+        if mentionsSeen.insert(mention).inserted { facts.aliasMentions.append(mention) }
     }
 
     override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
@@ -518,6 +534,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let qualified = TypeSyntax(node).nominalName { recordMention(qualified) }
         guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
         if isGenericName(base) || conventions.isAliasName(base) {
             facts.uses.append(UseFact(

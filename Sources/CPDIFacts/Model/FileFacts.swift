@@ -28,6 +28,9 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// `register(dependencies)`): what that receiver needs is unknown, so nothing of the sender's alias
     /// may be called unused.
     public var escapes: [DependenciesEscape] = []
+    /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
+    /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
+    public var aliasMentions: [AliasMention] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 
@@ -322,5 +325,16 @@ public struct DependenciesEscape: Codable, Sendable, Equatable {
         self.enclosingType = enclosingType
         self.enclosingFunction = enclosingFunction
         self.position = position
+    }
+}
+
+/// A dependency-alias-like name written as a type, and the type it is written in.
+public struct AliasMention: Codable, Sendable, Hashable {
+    public var name: String
+    public var enclosingType: String?
+
+    public init(name: String, enclosingType: String?) {
+        self.name = name
+        self.enclosingType = enclosingType
     }
 }

@@ -132,6 +132,7 @@ private struct Renamer {
             copy.enclosingFunction = name(specialization.enclosingFunction)
             return copy
         }
+        file.aliasMentions = original.aliasMentions.map { AliasMention(name: name($0.name), enclosingType: name($0.enclosingType)) }
         file.escapes = original.escapes.map {
             DependenciesEscape(enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction), position: $0.position)
         }

@@ -14,9 +14,11 @@ public struct ExistentialDependencies: Rule {
             associated types cannot be reached, the concrete container is erased, and the component \
             cannot later receive a spliced type without changing its signature. Make the component \
             generic (`struct Foo<Dependencies: FooDependencies>` with `let dependencies: Dependencies`). \
-            This is the CPDI convention for top-level aliases; the Has-protocol style, where an alias \
-            nested in the type is stored as it is (`let dependencies: Dependencies`), is its own idiom \
-            and is not reported. Only information, because the code is correct and fast enough in most places.
+            This is the CPDI convention, so it is reported only in apps that already write generic \
+            components, and there for nested and top-level aliases alike; an app in the Has-protocol \
+            style, which stores its aliases as they are everywhere, is following its own idiom. An app \
+            container's alias held by a root is left alone. Only information, because the code is \
+            correct and fast enough in most places.
             """,
         triggering: [
             RuleExample(
@@ -32,6 +34,12 @@ public struct ExistentialDependencies: Rule {
                     func tap() { dependencies?.tracker.track("banner") }
                 }
                 typealias BannerViewDependencies = TrackingDependency
+                // The app already writes generic components, so the two above stand out.
+                typealias ProductRowDependencies = TrackingDependency
+                struct ProductRow<Dependencies: ProductRowDependencies> {
+                    let dependencies: Dependencies
+                    func appear() { dependencies.tracker.track("row") }
+                }
                 """,
                 findings: [
                     "1️⃣": "`ProductDetailView` stores `dependencies` as the existential `ProductDetailViewDependencies`; make it generic over `<Dependencies: ProductDetailViewDependencies>` and store `Dependencies`",
@@ -43,11 +51,26 @@ public struct ExistentialDependencies: Rule {
             RuleExample(
                 """
                 protocol TrackingDependency { var tracker: Tracker { get } }
-                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
                 typealias ProductDetailViewDependencies = TrackingDependency
                 struct ProductDetailView<Dependencies: ProductDetailViewDependencies> {
                     let dependencies: Dependencies
                     func appear() { dependencies.tracker.track("detail") }
+                }
+                struct AppRoot {
+                    let dependencies: AppDependencies
+                }
+                struct AppDependencies: TrackingDependency { let tracker: Tracker }
+                """
+            ),
+            // The Has-protocol style stores its alias as an existential throughout, nested or top-level.
+            RuleExample(
+                """
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                typealias GalleryDependencies = HasImageProvider
+                final class Gallery {
+                    let dependencies: GalleryDependencies
+                    init(dependencies: GalleryDependencies) { self.dependencies = dependencies }
+                    func load() { dependencies.imageProvider.load() }
                 }
                 final class ArticleViewModel {
                     typealias Dependencies = HasImageProvider
@@ -55,10 +78,6 @@ public struct ExistentialDependencies: Rule {
                     init(dependencies: Dependencies) { self.dependencies = dependencies }
                     func load() { dependencies.imageProvider.load() }
                 }
-                struct AppRoot {
-                    let dependencies: AppDependencies
-                }
-                struct AppDependencies: TrackingDependency { let tracker: Tracker }
                 """
             ),
         ]

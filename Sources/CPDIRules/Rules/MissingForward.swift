@@ -1,0 +1,137 @@
+import CPDIFacts
+import CPDIGraph
+
+/// A child built with the dependencies whose alias the parent's alias does not compose.
+public struct MissingForward: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "missing-forward",
+        defaultSeverity: .warning,
+        summary: "A component hands its dependencies to a child, but its alias does not compose the child's alias.",
+        explanation: """
+            When a component builds a child (or calls a helper) with its own dependencies, its alias should \
+            list the child's alias: that is how a reader sees the child in the parent's requirements, and how \
+            the compiler keeps them in step. When it does not, the code compiles only because other members \
+            of the parent's alias happen to cover everything the child needs today. The day the child needs \
+            one more dependency, the error appears in the parent, far from the change. Add the child's alias \
+            to the parent's. Reported only in code bases that already forward aliases this way, and only \
+            where the parent's alias covers the child (otherwise the compiler already complains).
+            """,
+        triggering: [
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                protocol PricingDependency { var pricing: Pricing { get } }
+                typealias PriceTagDependencies = PricingDependency
+                struct PriceTag<Dependencies: PriceTagDependencies> {
+                    let dependencies: Dependencies
+                    var text: String { dependencies.pricing.format(1) }
+                }
+                typealias BadgeDependencies = LoggingDependency
+                struct Badge<Dependencies: BadgeDependencies> {
+                    let dependencies: Dependencies
+                    func show() { dependencies.logger.log("badge") }
+                }
+                typealias 1️⃣ProductCardDependencies = BadgeDependencies & LoggingDependency & PricingDependency
+                struct ProductCard<Dependencies: ProductCardDependencies> {
+                    let dependencies: Dependencies
+                    var badge: Badge<Dependencies> { Badge(dependencies: dependencies) }
+                    var tag: PriceTag<Dependencies> { PriceTag(dependencies: dependencies) }
+                    func show() { dependencies.logger.log("card") }
+                }
+                """,
+                findings: ["1️⃣": "`ProductCard` hands its dependencies to `PriceTag`, but `ProductCardDependencies` does not compose `PriceTagDependencies`; it compiles only because other members cover it; add `PriceTagDependencies`"]
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                protocol PricingDependency { var pricing: Pricing { get } }
+                typealias PriceTagDependencies = PricingDependency
+                struct PriceTag<Dependencies: PriceTagDependencies> {
+                    let dependencies: Dependencies
+                    var text: String { dependencies.pricing.format(1) }
+                }
+                typealias ProductCardDependencies = PriceTagDependencies
+                struct ProductCard<Dependencies: ProductCardDependencies> {
+                    let dependencies: Dependencies
+                    var tag: PriceTag<Dependencies> { PriceTag(dependencies: dependencies) }
+                }
+                """
+            ),
+            // Code that never forwards aliases (leaves listed directly everywhere) is not told to start.
+            RuleExample(
+                """
+                protocol HasClock { var clock: Clock { get } }
+                final class TimerViewModel {
+                    typealias Dependencies = HasClock
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func tick() { dependencies.clock.now() }
+                }
+                final class TimerScreen {
+                    typealias Dependencies = HasClock
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func make() -> TimerViewModel { TimerViewModel(dependencies: dependencies) }
+                }
+                """
+            ),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        let model = context.model
+        let symbols = model.symbols
+        guard forwardsAliases(model) else { return [] }
+        var findings: [Finding] = []
+        for name in model.sortedComponentNames {
+            let component = model.components[name]!
+            guard let aliasName = component.ownAlias, let alias = symbols.aliases[aliasName],
+                AliasMemberReview.owningComponent(of: alias.fact, owners: model.owners[aliasName] ?? [], ownership: context.ownership) == name,
+                !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } })
+            else { continue }
+            let composed = composedAliases(of: aliasName, symbols: symbols)
+            let covered = symbols.leafSets[aliasName] ?? []
+            var reported: Set<String> = []
+            for forward in model.forwards where forward.source == name && forward.passesOwnDependencies {
+                guard let child = model.components[forward.target], let childAlias = child.ownAlias, childAlias != aliasName,
+                    !composed.contains(childAlias), !reported.contains(childAlias),
+                    let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered)
+                else { continue }
+                reported.insert(childAlias)
+                findings.append(finding(
+                    file: alias.file, at: alias.fact.position,
+                    "`\(name)` hands its dependencies to `\(forward.target)`, but `\(alias.fact.qualifiedName)` does not compose `\(childAlias)`; it compiles only because other members cover it; add `\(childAlias)`",
+                    component: name, member: childAlias, suggestion: "add `\(childAlias)` to `\(alias.fact.qualifiedName)`"
+                ))
+            }
+        }
+        return findings
+    }
+
+    /// Every alias reachable through an alias's members, itself included.
+    private func composedAliases(of name: String, symbols: SymbolTable) -> Set<String> {
+        var found: Set<String> = []
+        var queue = [name]
+        while let next = queue.popLast() {
+            guard found.insert(next).inserted, let alias = symbols.aliases[next] else { continue }
+            for member in alias.fact.members {
+                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) { queue.append(nested) }
+            }
+        }
+        return found
+    }
+
+    /// Whether some alias in the code base composes another component's alias: the style this rule asks for.
+    private func forwardsAliases(_ model: DependencyModel) -> Bool {
+        model.symbols.sortedAliasNames.contains { name in
+            guard let alias = model.symbols.aliases[name], model.owners[name] != nil else { return false }
+            return alias.fact.members.contains { member in
+                guard case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) else { return false }
+                return nested != name && !(model.owners[nested] ?? []).isEmpty
+            }
+        }
+    }
+}
