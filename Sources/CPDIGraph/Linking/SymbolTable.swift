@@ -90,6 +90,13 @@ public struct SymbolTable: Sendable {
             var visited: Set<String> = []
             if let found = inheritedMember(name, of: scope, visited: &visited) { return found }
         }
+        // `Conformer.Dependencies` written for the `Dependencies` a protocol of `Conformer` declares.
+        if let dot = name.lastIndex(of: "."), inheritableAliasNames.contains(String(name[name.index(after: dot)...])),
+            let owner = resolve(String(name[..<dot]), from: scope), !isAlias(owner)
+        {
+            var visited: Set<String> = []
+            if let found = inheritedMember(String(name[name.index(after: dot)...]), of: owner.name, visited: &visited) { return found }
+        }
         if let found = symbol(named: name) { return found }
         if let dot = name.firstIndex(of: ".") { return symbol(named: String(name[name.index(after: dot)...])) }
         return nil
@@ -131,6 +138,11 @@ public struct SymbolTable: Sendable {
         if protocols.keys.contains(candidate) { return .protocolType(candidate) }
         if isDeclaredType(candidate) { return .type(candidate) }
         return nil
+    }
+
+    private func isAlias(_ symbol: Symbol) -> Bool {
+        if case .alias = symbol { return true }
+        return false
     }
 
     /// Whether a struct, class, actor or enum (not just an extension) of this name is declared.

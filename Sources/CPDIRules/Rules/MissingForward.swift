@@ -15,8 +15,9 @@ public struct MissingForward: Rule {
             the compiler keeps them in step. When it does not, the code compiles only because other members \
             of the parent's alias happen to cover everything the child needs today. The day the child needs \
             one more dependency, the error appears in the parent, far from the change. Add the child's alias \
-            to the parent's. Reported only in code bases that already forward aliases this way, and only \
-            where the parent's alias covers the child (otherwise the compiler already complains).
+            to the parent's. Reported only for aliases that already forward some child's alias (an alias \
+            that lists leaves only is following another convention), and only where the parent's alias \
+            covers the child (otherwise the compiler already complains).
             """,
         triggering: [
             RuleExample(
@@ -60,7 +61,7 @@ public struct MissingForward: Rule {
                 }
                 """
             ),
-            // Code that never forwards aliases (leaves listed directly everywhere) is not told to start.
+            // An alias that lists leaves only is not told to start forwarding aliases.
             RuleExample(
                 """
                 protocol HasClock { var clock: Clock { get } }
@@ -84,7 +85,11 @@ public struct MissingForward: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
         let symbols = model.symbols
-        guard forwardsAliases(model) else { return [] }
+        // Where stale-forward already proposes the child's alias as a replacement, that finding says it.
+        var proposed: Set<String> = []
+        for entry in context.aliasReview {
+            if case .staleForward(_, let replacements) = entry.verdict { proposed.formUnion(replacements.map { "\(entry.alias)|\($0)" }) }
+        }
         var findings: [Finding] = []
         for name in model.sortedComponentNames {
             let component = model.components[name]!
@@ -92,12 +97,14 @@ public struct MissingForward: Rule {
                 AliasMemberReview.owningComponent(of: alias.fact, owners: model.owners[aliasName] ?? [], ownership: context.ownership) == name,
                 !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } })
             else { continue }
+            // Only an alias that already forwards some child's alias is held to forwarding all of them.
+            guard forwardsComponentAlias(aliasName, model: model) else { continue }
             let composed = composedAliases(of: aliasName, symbols: symbols)
             let covered = symbols.leafSets[aliasName] ?? []
             var reported: Set<String> = []
             for forward in model.forwards where forward.source == name && forward.passesOwnDependencies {
                 guard let child = model.components[forward.target], let childAlias = child.ownAlias, childAlias != aliasName,
-                    !composed.contains(childAlias), !reported.contains(childAlias),
+                    !composed.contains(childAlias), !reported.contains(childAlias), !proposed.contains("\(aliasName)|\(childAlias)"),
                     let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered)
                 else { continue }
                 reported.insert(childAlias)
@@ -124,14 +131,12 @@ public struct MissingForward: Rule {
         return found
     }
 
-    /// Whether some alias in the code base composes another component's alias: the style this rule asks for.
-    private func forwardsAliases(_ model: DependencyModel) -> Bool {
-        model.symbols.sortedAliasNames.contains { name in
-            guard let alias = model.symbols.aliases[name], model.owners[name] != nil else { return false }
-            return alias.fact.members.contains { member in
-                guard case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) else { return false }
-                return nested != name && !(model.owners[nested] ?? []).isEmpty
-            }
+    /// Whether an alias composes another component's alias: the style this rule asks it to keep to.
+    private func forwardsComponentAlias(_ name: String, model: DependencyModel) -> Bool {
+        guard let alias = model.symbols.aliases[name] else { return false }
+        return alias.fact.members.contains { member in
+            guard case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) else { return false }
+            return nested != name && !(model.owners[nested] ?? []).isEmpty
         }
     }
 }
