@@ -56,13 +56,17 @@ struct AliasOwnership {
     /// Nested in the component, or named after it.
     func isOwnAlias(_ alias: AliasFact, of component: String) -> Bool {
         if alias.enclosingType == component { return true }
-        return componentsByAliasName[alias.name]?.contains(component) ?? false
+        // A top-level alias renamed by module (`Shop.StoreDependencies`) is still named after `Shop.Store`.
+        return componentsByAliasName[LeafName.simple(alias.name)]?.contains(component) ?? false
     }
 
     /// The component an alias belongs to: the component it is nested in, else the one it is named after.
     func owner(of alias: AliasFact) -> String? {
         if let enclosing = alias.enclosingType, model.components[enclosing] != nil { return enclosing }
-        return componentsByAliasName[alias.name]?.first
+        let candidates = componentsByAliasName[LeafName.simple(alias.name)] ?? []
+        // Two modules may each have a `Store`: the one in the alias's module is its owner.
+        let module = alias.enclosingType == nil && alias.name.contains(".") ? String(alias.name.split(separator: ".")[0]) : nil
+        return candidates.first { module == nil || $0.hasPrefix("\(module!).") } ?? candidates.first
     }
 
     /// The alias name a component should have: the first alias pattern with its name filled in.

@@ -35,7 +35,10 @@ public struct RuleExample: Sendable {
     /// Extracts, links and runs `rule` on the example, as the real pipeline does, but in memory.
     public func run(_ rule: any Rule, conventions: NamingConventions = .default) -> [Finding] {
         let facts = files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text, conventions: conventions) }
-        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.path, "Example") })
+        // `AppA/Store.swift` belongs to module `AppA`; a file without a folder to `Example`.
+        let modules = Dictionary(uniqueKeysWithValues: files.map { file in
+            (file.path, file.path.split(separator: "/").count > 1 ? String(file.path.split(separator: "/")[0]) : "Example")
+        })
         let (model, _) = Linker(conventions: conventions).link(facts, modules: modules)
         return rule.check(RuleContext(model: model)).sorted()
     }
