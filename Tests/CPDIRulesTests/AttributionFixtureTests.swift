@@ -149,6 +149,38 @@ import Testing
         ]))
     }
 
+    /// 4b. A test double conforming to one component's alias does not make that alias the app's.
+    @Test func aTestDoubleConformingToAnAliasLeavesItTheComponents() {
+        check(RuleExample(files: [
+            "Event.swift": """
+                protocol HasFormatter { var formatter: Formatter { get } }
+                protocol HasFavorites { var favorites: Favorites { get } }
+                final class EventCell {
+                    typealias Dependencies = HasFormatter
+                    var dependencies: Dependencies?
+                    func show() { dependencies?.formatter.format() }
+                }
+                final class EventScreen {
+                    typealias Dependencies = 1️⃣HasFormatter & HasFavorites
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func show(cell: EventCell) {
+                        dependencies.favorites.load()
+                        cell.dependencies = dependencies
+                    }
+                }
+                """,
+            "EventScreenTests.swift": """
+                struct EventScreenDependencies: EventScreen.Dependencies {
+                    let formatter: Formatter
+                    let favorites: Favorites
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasFormatter` is in `EventScreen.Dependencies` only for `EventCell`; forward `EventCell.Dependencies` instead",
+        ]))
+    }
+
     /// 5. Two apps in one repository declare the same names: each `Store` is judged with its own module.
     @Test func sameNamesInTwoModulesAreTwoComponents() {
         check(RuleExample(files: [

@@ -60,7 +60,7 @@ public enum AliasMemberReview {
         let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership)
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
-        let isComponentAlias = owning != nil && !model.containers.values.contains { $0.conformances.contains { $0.name == name } }
+        let isComponentAlias = owning != nil && !isAppWide(name, in: model)
         var memberAliases: [String: String] = [:]
         var memberLeaves: [Set<String>] = []
         for member in alias.fact.members {
@@ -130,6 +130,12 @@ public enum AliasMemberReview {
             return Entry(alias: name, aliasFile: alias.file, member: member, component: component, owners: owners, verdict: verdict)
         }
     }
+}
+
+/// An alias several components require and a container conforms to: the app's, not one component's.
+/// (A test double conforming to one component's alias does not make it the app's.)
+func isAppWide(_ alias: String, in model: DependencyModel) -> Bool {
+    (model.owners[alias]?.count ?? 0) > 1 && model.containers.values.contains { $0.conformances.contains { $0.name == alias } }
 }
 
 /// `A`, `A` and `B`, `A`, `B` and `C`; past `limit` names, "and N more".

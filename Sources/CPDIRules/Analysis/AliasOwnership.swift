@@ -110,3 +110,14 @@ enum LeafName {
     /// The last component of a dotted name.
     static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
 }
+
+/// A method a protocol declares, or one implementing it: its parameter list is the protocol's to choose.
+func isProtocolRequirement(_ function: String, in model: DependencyModel) -> Bool {
+    guard let declared = model.symbols.functions[function], let type = declared.fact.enclosingType else { return false }
+    if model.symbols.protocols[type] != nil { return true }
+    let protocols = (model.symbols.typeDeclarations[type] ?? []).flatMap(\.fact.inheritedTypes).compactMap { reference -> String? in
+        guard case .protocolType(let proto)? = model.symbols.resolve(reference.name, from: type) else { return nil }
+        return proto
+    }
+    return protocols.contains { model.symbols.protocols[$0]?.fact.requirements.contains(declared.fact.name) ?? false }
+}

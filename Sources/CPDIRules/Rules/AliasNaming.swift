@@ -107,7 +107,7 @@ public struct AliasNaming: Rule {
                 fact.enclosingType == nil,
                 !model.conventions.isFeatureEntryAliasName(fact.name),
                 // What an app container conforms to is the app's alias, not one component's.
-                !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } }),
+                !isAppWide(aliasName, in: model),
                 // Borrowed from another component: that is `alias-reuse`, not a naming matter.
                 ownership.owner(of: fact) == nil
             else { return nil }

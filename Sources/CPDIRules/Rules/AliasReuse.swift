@@ -118,18 +118,9 @@ public struct AliasReuse: Rule {
             return true
         }
         guard component.form == .function else { return false }
-        return isProtocolRequirement(name, model: model)
+        return isProtocolRequirement(name, in: model)
     }
 
-    /// A method a protocol declares, or one implementing it: its parameter type is the protocol's to choose.
-    private func isProtocolRequirement(_ function: String, model: DependencyModel) -> Bool {
-        guard let declared = model.symbols.functions[function], let type = declared.fact.enclosingType else { return false }
-        if model.symbols.protocols[type] != nil { return true }
-        let protocols = (model.symbols.typeDeclarations[type] ?? []).flatMap(\.fact.inheritedTypes).compactMap { reference -> String? in
-            guard case .protocolType(let proto)? = model.symbols.resolve(reference.name, from: type) else { return nil }
-            return proto
-        }
-        return protocols.contains { model.symbols.protocols[$0]?.fact.requirements.contains(declared.fact.name) ?? false }
-    }
+
 }
 

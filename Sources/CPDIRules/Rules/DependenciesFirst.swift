@@ -73,7 +73,9 @@ public struct DependenciesFirst: Rule {
         for path in model.sortedFilePaths {
             for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 && !parameter.hasDefaultValue {
                 guard let owner = owner(of: parameter, in: model), let type = parameter.type,
-                    isDependenciesType(type.name, owner: owner, model: model)
+                    isDependenciesType(type.name, owner: owner, model: model),
+                    // An implementation repeats the order its protocol requirement chose.
+                    owner.form != .function || !isProtocolRequirement(owner.name, in: model)
                 else { continue }
                 let callable = parameter.isInitializer ? "\(owner.name).init" : owner.name
                 let labels = parameter.precedingLabels.map { $0 == "_" ? "an unlabelled parameter" : "`\($0)`" }

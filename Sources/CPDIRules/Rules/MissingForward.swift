@@ -95,7 +95,7 @@ public struct MissingForward: Rule {
             let component = model.components[name]!
             guard let aliasName = component.ownAlias, let alias = symbols.aliases[aliasName],
                 AliasMemberReview.owningComponent(of: alias.fact, owners: model.owners[aliasName] ?? [], ownership: context.ownership) == name,
-                !model.containers.values.contains(where: { $0.conformances.contains { $0.name == aliasName } })
+                !isAppWide(aliasName, in: model)
             else { continue }
             // Only an alias that already forwards some child's alias is held to forwarding all of them.
             guard forwardsComponentAlias(aliasName, model: model) else { continue }
