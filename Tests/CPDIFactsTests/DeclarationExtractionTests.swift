@@ -47,11 +47,11 @@ struct DeclarationExtractionTests {
             """)
         #expect(facts.declarations.dependencyMemberReads == [
             DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["1️⃣"],
-                                 baseType: "SplicedPageDependencies"),
+                                 baseType: "SplicedPageDependencies").then("tracker"),
             DependencyMemberRead(base: "spliced", member: "externalDependencies", enclosingType: "Page", position: m["2️⃣"],
-                                 baseType: "SplicedPageDependencies"),
+                                 baseType: "SplicedPageDependencies").then("logger"),
             DependencyMemberRead(base: "dependencies", member: "externalDependencies", enclosingType: "Page", position: m["3️⃣"],
-                                 baseType: "SplicedPageDependencies"),
+                                 baseType: "SplicedPageDependencies").then("logger"),
             DependencyMemberRead(base: nil, member: "externalDependencies", enclosingType: "Page", position: m["4️⃣"]),
         ])
     }
@@ -64,5 +64,13 @@ struct DeclarationExtractionTests {
             }
             """)
         #expect(facts.declarations == DeclarationFacts())
+    }
+}
+
+private extension DependencyMemberRead {
+    func then(_ member: String) -> DependencyMemberRead {
+        var copy = self
+        copy.then = member
+        return copy
     }
 }

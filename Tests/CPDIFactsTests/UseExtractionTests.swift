@@ -110,7 +110,7 @@ struct UseExtractionTests {
             UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "Screen", position: m["1️⃣"],
                     holder: "model", holderType: "ScreenModel"),
             UseFact(base: "dependencies", member: "tracker", isTypeLevel: false, enclosingType: "Screen", position: m["2️⃣"],
-                    holder: nil, holderType: "AppDelegate"),
+                    holder: "_", holderType: "AppDelegate"),
             UseFact(base: "dependencies", member: "makeClient", isTypeLevel: false, enclosingType: "Screen", position: m["3️⃣"]),
         ])
         #expect(facts.dependencyReads == [DependencyRead(name: "dependencies", enclosingType: "Screen")])

@@ -275,6 +275,34 @@ import Testing
         ]))
     }
 
+    /// 7b. Through a value of unknown type, a read counts only when it reaches something a dependency provides.
+    @Test func readsThroughValuesOfUnknownTypeMustReachADependency() {
+        check(RuleExample(files: [
+            "Routers.swift": """
+                protocol HasErrorReporter { var errorReporter: ErrorReporter { get } }
+                protocol HasKeychain { var keychain: Keychain { get } }
+                final class AuthRouter {
+                    typealias Services = 2️⃣HasKeychain
+                    let 1️⃣services: Services
+                    init(services: Services) { self.services = services }
+                }
+                final class HelpRouter {
+                    typealias Services = HasErrorReporter
+                    let services: Services
+                    init(services: Services) { self.services = services }
+                }
+                """,
+            "Elsewhere.swift": """
+                func importVault(_ vault: Decoded) -> Bool { vault.services.isEmpty }
+                func report(_ router: Any) { unwrap(router).services.errorReporter.report() }
+                func check(router: Lookup) { router.services.errorReporter.report() }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependencies-property] `AuthRouter` stores `services` but never reads it or hands it on",
+            "2️⃣": "[unused-dependency] `HasKeychain` in `AuthRouter.Services` is not used by `AuthRouter` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// 8. A nested state type generic over the component's dependencies is a child, through its methods
     /// and through the type argument itself.
     @Test func nestedTypesAndTypeArgumentsAreForwards() {

@@ -465,7 +465,8 @@ final class FactCollector: SyntaxVisitor {
         guard let access = expr.strippedOfOptionality.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
-        let holder = base.referencedName
+        // `_` stands for a value that is not a plain name (`lookup().dependencies`).
+        let holder = base.referencedName ?? "_"
         let holderType = castTypeName(base) ?? localType(of: holder)
         return (name, holder, holderType)
     }
@@ -725,10 +726,14 @@ final class FactCollector: SyntaxVisitor {
         guard isDependenciesValueName(member), let base = node.base, !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
-        facts.declarations.dependencyMemberReads.append(DependencyMemberRead(
+        var read = DependencyMemberRead(
             base: base.referencedName, member: member, enclosingType: enclosingType, position: position(node.declName),
             baseType: castTypeName(base) ?? localType(of: base.referencedName)
-        ))
+        )
+        if let next = node.parent?.as(MemberAccessExprSyntax.self), next.base?.id == node.id {
+            read.then = next.declName.baseName.identifierText
+        }
+        facts.declarations.dependencyMemberReads.append(read)
     }
 
     // MARK: Run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`; read by `RuntimeStyleReading`)

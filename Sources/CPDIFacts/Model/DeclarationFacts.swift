@@ -51,6 +51,8 @@ public struct DependencyMemberRead: Codable, Sendable, Equatable {
     /// The type of that value when the file tells it (a declared property or local, a cast).
     public var baseType: String?
     public var member: String
+    /// What is read from it next (`isEmpty` in `vault.services.isEmpty`), if anything.
+    public var then: String?
     public var enclosingType: String?
     public var position: SourcePosition
 

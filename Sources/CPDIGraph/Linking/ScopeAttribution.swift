@@ -26,8 +26,13 @@ struct ScopeAttribution {
             guard let component, model.components[component]?.property?.name == property else { return }
             scopes[component]?.storedDependenciesRead = true
         }
-        func markReadAnywhere(property: String) {
-            for component in storing[property] ?? [] { scopes[component]?.storedDependenciesRead = true }
+        /// The type of the value is unknown: any component storing such a property may be the one, unless
+        /// what is read from it (`vault.services.isEmpty`) is nothing a dependency of that component provides.
+        func markReadAnywhere(property: String, readMembers: Set<String>) {
+            for component in storing[property] ?? [] {
+                guard readMembers.isEmpty || !providedMembers(of: component).isDisjoint(with: readMembers) else { continue }
+                scopes[component]?.storedDependenciesRead = true
+            }
         }
 
         for path in model.sortedFilePaths {
@@ -40,6 +45,13 @@ struct ScopeAttribution {
                     scopes[holder]?.usedMembers.insert(use.member)
                     markRead(holder, property: use.base)
                 }
+                // `router.services.errorReporter` on a value of unknown type: any component that stores
+                // `services` and whose dependencies provide `errorReporter` may be the one read.
+                if use.holder != nil, use.holderType == nil {
+                    for component in storing[use.base] ?? [] where providedMembers(of: component).contains(use.member) {
+                        scopes[component]?.usedMembers.insert(use.member)
+                    }
+                }
             }
             for read in file.dependencyReads {
                 for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
@@ -50,8 +62,7 @@ struct ScopeAttribution {
                 if read.baseType != nil {
                     for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
                 } else {
-                    // The type of the value is unknown: any component storing such a property may be the one.
-                    markReadAnywhere(property: read.member)
+                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [])
                 }
             }
         }
@@ -68,6 +79,14 @@ struct ScopeAttribution {
         }
         for source in model.opaqueHandOffs.keys { scopes[source]?.hasOpaqueHandOff = true }
         return scopes
+    }
+
+    /// The properties and methods the leaves of a component's requirements declare.
+    private func providedMembers(of component: String) -> Set<String> {
+        guard let found = model.components[component] else { return [] }
+        return model.leaves(of: found).reduce(into: Set<String>()) { members, leaf in
+            members.formUnion(model.symbols.protocols[leaf]?.fact.requirements ?? [])
+        }
     }
 
     /// Components by the name of the property they keep their dependencies in.
