@@ -121,3 +121,9 @@ func isProtocolRequirement(_ function: String, in model: DependencyModel) -> Boo
     }
     return protocols.contains { model.symbols.protocols[$0]?.fact.requirements.contains(declared.fact.name) ?? false }
 }
+
+/// Whether the app follows the CPDI style somewhere: a type generic over its dependencies. The CPDI
+/// conventions (generic components, dependencies first) are worth a word only in such apps.
+func writesGenericComponents(_ model: DependencyModel) -> Bool {
+    model.components.values.contains { $0.genericParameter != nil && $0.form != .function }
+}

@@ -16,8 +16,10 @@ public struct DependenciesFirst: Rule {
             missing forward stand out in review. Move the parameter to the front. Only initializers of \
             components and helper functions are checked, and only parameters whose type is the \
             dependencies (a generic parameter, an alias, a dependency protocol or a container), so an \
-            unrelated `dependencies: [Package]` is not mistaken for one. Only information: a matter of \
-            consistent reading.
+            unrelated `dependencies: [Package]` is not mistaken for one. Left alone: a parameter with a \
+            default value (Swift's API guidelines put those last), a method whose order a protocol \
+            requirement fixes, and apps with no generic component, which follow the Has-protocol style \
+            and its own conventions. Only information: a matter of consistent reading.
             """,
         triggering: [
             RuleExample(
@@ -49,6 +51,24 @@ public struct DependenciesFirst: Rule {
             RuleExample(
                 """
                 protocol TrackingDependency { var tracker: Tracker { get } }
+                typealias BannerDependencies = TrackingDependency
+                struct Banner<Dependencies: BannerDependencies> {
+                    let dependencies: Dependencies
+                    // A defaulted parameter goes last.
+                    init(title: String, dependencies: Dependencies = .live) { self.dependencies = dependencies }
+                }
+                protocol BannerLoading {
+                    func load(id: String, dependencies: BannerDependencies)
+                }
+                // The protocol requirement fixed the order.
+                struct BannerLoader: BannerLoading {
+                    func load(id: String, dependencies: BannerDependencies) { dependencies.tracker.track(id) }
+                }
+                """
+            ),
+            RuleExample(
+                """
+                protocol TrackingDependency { var tracker: Tracker { get } }
                 typealias ProductDetailViewDependencies = TrackingDependency
                 struct ProductDetailView<Dependencies: ProductDetailViewDependencies> {
                     let dependencies: Dependencies
@@ -69,6 +89,8 @@ public struct DependenciesFirst: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
+        // The CPDI convention; an app in the Has-protocol style orders its parameters its own way.
+        guard writesGenericComponents(model) else { return [] }
         var findings: [Finding] = []
         for path in model.sortedFilePaths {
             for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 && !parameter.hasDefaultValue {

@@ -87,7 +87,7 @@ public struct ExistentialDependencies: Rule {
         let model = context.model
         // Storing the alias as an existential is the Has-protocol style's idiom, nested or top-level alike;
         // it is worth a word only where the app already writes generic components.
-        guard model.components.values.contains(where: { $0.genericParameter != nil && $0.form != .function }) else { return [] }
+        guard writesGenericComponents(model) else { return [] }
         return model.sortedComponentNames.compactMap { name in
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol, let property = component.property,
