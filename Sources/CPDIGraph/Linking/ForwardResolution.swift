@@ -8,10 +8,10 @@ struct ForwardResolution {
     let components: [String: Component]
     let attribution: Attribution
 
-    init(symbols: SymbolTable, components: [String: Component], attribution: Attribution? = nil) {
+    init(symbols: SymbolTable, components: [String: Component], attribution: Attribution) {
         self.symbols = symbols
         self.components = components
-        self.attribution = attribution ?? Attribution(symbols: symbols, components: components)
+        self.attribution = attribution
     }
 
     /// Every resolved forward, and the hand-offs of own dependencies that lead nowhere cpdi can follow.
