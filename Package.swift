@@ -38,10 +38,19 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"])]
         ),
         .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
+        // 6. Fixes: alias edits applied through the syntax tree (`cpdi fix`).
+        .target(
+            name: "CPDIFix",
+            dependencies: [
+                "CPDIRules",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Discovery, parallel extraction and the whole run, as a library for the CLI and tests.
         .target(
             name: "CPDIPipeline",
-            dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CPDIFacts", "CPDIGraph", "CPDIRules", "CPDIReporters", "CPDIFix", .product(name: "Yams", package: "Yams")]
         ),
         // Synthetic CPDI apps of any size, for benchmarks and scale tests (`cpdi generate`).
         .target(name: "CPDISynthetic"),
@@ -56,6 +65,7 @@ let package = Package(
         ),
         .testTarget(name: "CPDIFactsTests", dependencies: ["CPDIFacts"]),
         .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),
+        .testTarget(name: "CPDIFixTests", dependencies: ["CPDIFix", "CPDIRules", "CPDIPipeline"]),
         .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
         .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
         .testTarget(name: "CPDIReportersTests", dependencies: ["CPDIPipeline", "CPDIReporters", "CPDIRules", "CPDISynthetic"], exclude: ["Golden"]),

@@ -42,11 +42,34 @@ extension Rule {
 
     func finding(
         file: String, at position: SourcePosition, _ message: String, component: String, member: String? = nil,
-        suggestion: String? = nil
+        suggestion: String? = nil, fix: AliasEdit? = nil
     ) -> Finding {
-        Finding(
+        var finding = Finding(
             ruleID: description.id, severity: description.defaultSeverity, file: file, line: position.line,
             column: position.column, message: message, component: component, member: member, suggestion: suggestion
         )
+        finding.fix = fix
+        return finding
+    }
+}
+
+extension RuleContext {
+    /// The edit of `alias` that drops `remove` and adds `add` (written as the alias's file would write them).
+    func aliasEdit(_ alias: String, remove: [TypeReference], add: [String]) -> AliasEdit? {
+        guard let declared = model.symbols.aliases[alias] else { return nil }
+        let position = declared.fact.position
+        return AliasEdit(
+            file: declared.file, line: position.line, column: position.column,
+            remove: remove.map { MemberPosition(line: $0.position.line, column: $0.position.column) },
+            add: add.map(writtenName)
+        )
+    }
+
+    /// A name as source code writes it: without the module prefix `ModuleScoping` adds to keep apart
+    /// same-named declarations of two modules.
+    func writtenName(_ name: String) -> String {
+        let parts = name.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, Set(model.modules.values).contains(String(parts[0])) else { return name }
+        return String(parts[1])
     }
 }

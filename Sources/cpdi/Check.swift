@@ -24,6 +24,9 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Record the current findings in this file, to pass to --baseline later.", valueName: "FILE"))
     var writeBaseline: String?
 
+    @Flag(help: "Apply the fixes instead of listing the findings (the same as `cpdi fix`).")
+    var fix = false
+
     func validate() throws {
         // Whole reports (graph, counts, pages) belong to `report`; `check` only lists findings.
         guard reporter.isFindingsOnly else {
@@ -32,6 +35,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        if fix { return try FixRun(scan: scan, baseline: baseline).perform() }
         let started = Date()
         // Read first, so a missing baseline fails before a long scan.
         let known = baseline.map { path in

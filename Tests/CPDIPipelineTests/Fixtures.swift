@@ -7,7 +7,7 @@ enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let samples = ["ShopApp", "HasApp", "KeyPathApp", "ModulesApp"]
+    static let samples = ["ShopApp", "HasApp", "KeyPathApp", "ModulesApp", "BuildingApp"]
 
     static func analyse(_ paths: [String]) throws -> AnalysisResult {
         try Pipeline().run(paths: paths, workingDirectory: packageRoot)

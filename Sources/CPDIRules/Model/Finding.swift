@@ -20,6 +20,8 @@ public struct Finding: Codable, Sendable, Equatable, Comparable {
     public var member: String?
     /// What to change, in a sentence, when there is one obvious fix.
     public var suggestion: String?
+    /// The edit of an alias that resolves the finding, when one does (`cpdi fix` applies it).
+    public var fix: AliasEdit?
 
     public init(
         ruleID: String, severity: Severity, file: String, line: Int, column: Int, message: String,
@@ -38,5 +40,36 @@ public struct Finding: Codable, Sendable, Equatable, Comparable {
 
     public static func < (lhs: Finding, rhs: Finding) -> Bool {
         (lhs.file, lhs.line, lhs.column, lhs.ruleID, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.ruleID, rhs.message)
+    }
+}
+
+/// An edit of one alias's composition: members to drop (by where they are written) and aliases to add.
+/// A composition left with no member becomes `Any`.
+public struct AliasEdit: Codable, Sendable, Equatable, Hashable {
+    /// The file declaring the alias, and where its name is written.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// Where each member to drop is written.
+    public var remove: [MemberPosition]
+    /// Aliases to add, as they are written in the alias's file.
+    public var add: [String]
+
+    public init(file: String, line: Int, column: Int, remove: [MemberPosition], add: [String]) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.remove = remove
+        self.add = add
+    }
+}
+
+public struct MemberPosition: Codable, Sendable, Equatable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
     }
 }

@@ -108,8 +108,10 @@ public struct DirectChildDependency: Rule {
                 message = "`\(member)` is in `\(entry.alias)` only for \(children); forward what \(needs.count == 1 ? "it is" : "they are") constrained by instead"
                 suggestion = "forward the requirements of \(children) instead of `\(member)`"
             }
+            // A child without an alias of its own leaves nothing to forward: no automatic fix.
+            let fix = needs.allSatisfy({ $0.alias != nil }) ? context.aliasEdit(entry.alias, remove: [entry.member], add: alreadyListed ? [] : aliases) : nil
             return finding(file: entry.aliasFile, at: entry.member.position, message, component: entry.component,
-                           member: member, suggestion: suggestion)
+                           member: member, suggestion: suggestion, fix: fix)
         }
     }
 }

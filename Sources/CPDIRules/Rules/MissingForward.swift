@@ -39,7 +39,7 @@ public struct MissingForward: Rule {
                     let dependencies: Dependencies
                     var badge: Badge<Dependencies> { Badge(dependencies: dependencies) }
                     var tag: PriceTag<Dependencies> { PriceTag(dependencies: dependencies) }
-                    func show() { dependencies.logger.log("card") }
+                    func show() { dependencies.logger.log(dependencies.pricing.format(2)) }
                 }
                 """,
                 findings: ["1️⃣": "`ProductCard` hands its dependencies to `PriceTag`, but `ProductCardDependencies` does not compose `PriceTagDependencies`; it compiles only because other members cover it; add `PriceTagDependencies`"]
@@ -85,10 +85,12 @@ public struct MissingForward: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let model = context.model
         let symbols = model.symbols
-        // Where stale-forward already proposes the child's alias as a replacement, that finding says it.
+        // Where stale-forward already proposes the child's alias as a replacement, that finding says it…
         var proposed: Set<String> = []
         for entry in context.aliasReview {
             if case .staleForward(_, let replacements) = entry.verdict { proposed.formUnion(replacements.map { "\(entry.alias)|\($0)" }) }
+            // …and so does direct-child-dependency, which swaps a leaf for the child's alias.
+            if case .onlyNeededByChildren(let needs, _) = entry.verdict { proposed.formUnion(needs.compactMap(\.alias).map { "\(entry.alias)|\($0)" }) }
         }
         var findings: [Finding] = []
         for name in model.sortedComponentNames {
@@ -111,7 +113,8 @@ public struct MissingForward: Rule {
                 findings.append(finding(
                     file: alias.file, at: alias.fact.position,
                     "`\(name)` hands its dependencies to `\(forward.target)`, but `\(alias.fact.qualifiedName)` does not compose `\(childAlias)`; it compiles only because other members cover it; add `\(childAlias)`",
-                    component: name, member: childAlias, suggestion: "add `\(childAlias)` to `\(alias.fact.qualifiedName)`"
+                    component: name, member: childAlias, suggestion: "add `\(childAlias)` to `\(alias.fact.qualifiedName)`",
+                    fix: context.aliasEdit(aliasName, remove: [], add: [childAlias])
                 ))
             }
         }

@@ -94,11 +94,13 @@ public struct StaleForward: Rule {
             let head = "`\(member)` in `\(entry.alias)` is forwarded for \(listed(components)), but \(users(of: entry)) no longer \(entry.owners.count == 1 ? "hands" : "hand") dependencies to \(components.count == 1 ? "it" : "them")"
             if replacements.isEmpty {
                 return finding(file: entry.aliasFile, at: entry.member.position, "\(head); remove it", component: entry.component,
-                               member: member, suggestion: "remove `\(member)` from `\(entry.alias)`")
+                               member: member, suggestion: "remove `\(member)` from `\(entry.alias)`",
+                               fix: context.aliasEdit(entry.alias, remove: [entry.member], add: []))
             }
             return finding(
                 file: entry.aliasFile, at: entry.member.position, "\(head); forward \(listed(replacements)) instead",
-                component: entry.component, member: member, suggestion: "replace `\(member)` with \(listed(replacements))"
+                component: entry.component, member: member, suggestion: "replace `\(member)` with \(listed(replacements))",
+                fix: context.aliasEdit(entry.alias, remove: [entry.member], add: replacements)
             )
         }
     }

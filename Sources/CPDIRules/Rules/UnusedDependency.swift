@@ -98,7 +98,8 @@ public struct UnusedDependency: Rule {
                 file: entry.aliasFile, at: entry.member.position,
                 "`\(entry.member.name)` in `\(entry.alias)` is not used by \(users(of: entry)) nor needed by a component \(entry.owners.count == 1 ? "it forwards" : "they forward") to",
                 component: entry.component, member: entry.member.name,
-                suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`"
+                suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`",
+                fix: context.aliasEdit(entry.alias, remove: [entry.member], add: [])
             )
         }
     }

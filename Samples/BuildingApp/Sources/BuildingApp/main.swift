@@ -1,0 +1,4 @@
+import Services
+import Shop
+
+print(ShopApp.run(with: AppDependencies()))

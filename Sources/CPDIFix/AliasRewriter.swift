@@ -1,0 +1,153 @@
+import CPDIRules
+import SwiftParser
+import SwiftSyntax
+
+/// Applies alias edits to one file through its syntax tree, so comments, line breaks and the
+/// indentation of the composition survive; only the members named change.
+public enum AliasRewriter {
+    /// The file's text with every edit applied, or nil when the file does not parse cleanly (it is then
+    /// left alone) or no edit changes anything.
+    public static func apply(_ edits: [AliasEdit], to source: String) -> String? {
+        let tree = Parser.parse(source: source)
+        guard !tree.hasError else { return nil }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var byAlias: [MemberPosition: (remove: Set<MemberPosition>, add: [String])] = [:]
+        for edit in edits {
+            let key = MemberPosition(line: edit.line, column: edit.column)
+            var entry = byAlias[key] ?? ([], [])
+            entry.remove.formUnion(edit.remove)
+            for name in edit.add where !entry.add.contains(name) { entry.add.append(name) }
+            byAlias[key] = entry
+        }
+        let rewritten = Rewriter(converter: converter, edits: byAlias).visit(tree)
+        let text = rewritten.description
+        return text == source ? nil : text
+    }
+}
+
+private final class Rewriter: SyntaxRewriter {
+    let converter: SourceLocationConverter
+    let edits: [MemberPosition: (remove: Set<MemberPosition>, add: [String])]
+
+    init(converter: SourceLocationConverter, edits: [MemberPosition: (remove: Set<MemberPosition>, add: [String])]) {
+        self.converter = converter
+        self.edits = edits
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func position(_ node: some SyntaxProtocol) -> MemberPosition {
+        let location = node.startLocation(converter: converter)
+        return MemberPosition(line: location.line, column: location.column)
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> DeclSyntax {
+        guard let edit = edits[position(node.name)] else { return super.visit(node) }
+        var alias = node
+        alias.initializer.value = CompositionEditing(position: { self.position($0) }).edit(node.initializer.value, remove: edit.remove, add: edit.add)
+        return DeclSyntax(alias)
+    }
+}
+
+/// Drops and appends members of a composition (`A & B & C`, possibly over several lines with comments),
+/// keeping every kept member's own trivia and the layout of the separators.
+private struct CompositionEditing {
+    let position: (TypeSyntax) -> MemberPosition
+
+    func edit(_ value: TypeSyntax, remove: Set<MemberPosition>, add: [String]) -> TypeSyntax {
+        // Each member with the `&` written before it: a comment or line break before the `&` belongs to
+        // the member it introduces, and goes when that member goes.
+        var members: [(before: TokenSyntax?, type: TypeSyntax)] = []
+        if let composition = value.as(CompositionTypeSyntax.self) {
+            var before: TokenSyntax?
+            for element in composition.elements {
+                members.append((before, element.type))
+                before = element.ampersand
+            }
+        } else {
+            members = [(nil, value)]
+        }
+        let firstLeading = members[0].type.leadingTrivia
+        let lastTrailing = members[members.count - 1].type.trailingTrivia
+        let lastID = members[members.count - 1].type.id
+        // The layout between members: a line break before `&` (its indentation, not its comments)…
+        let separator = members.compactMap(\.before).last { $0.leadingTrivia.containsNewline }
+            .map { $0.with(\.leadingTrivia, $0.leadingTrivia.lastLineBreak) }
+        // …or a line break after it, before the member.
+        let brokenMemberLeading = members.dropFirst().map(\.type.leadingTrivia).last { $0.containsNewline }
+
+        var kept = members.filter { !remove.contains(position($0.type.unwrappedForPosition)) }
+        let removedLast = kept.last?.type.id != lastID
+        let written = Set(kept.map { $0.type.trimmedDescription })
+        for name in add where !written.contains(name) {
+            kept.append((nil, TypeSyntax(IdentifierTypeSyntax(leadingTrivia: brokenMemberLeading?.lastLineBreak ?? [], name: .identifier(name)))))
+        }
+        // On one line, what ended the line after the old last member (a comment) stays at the very end.
+        var tail: Trivia = removedLast && separator == nil ? lastTrailing : []
+        guard !kept.isEmpty else {
+            return TypeSyntax(IdentifierTypeSyntax(leadingTrivia: firstLeading, name: .identifier("Any"), trailingTrivia: tail))
+        }
+        kept[0].before = nil
+        kept[0].type = kept[0].type.with(\.leadingTrivia, firstLeading)
+        for index in kept.indices.dropFirst() where kept[index].before == nil {
+            var previous = kept[index - 1].type
+            if let separator {
+                kept[index].before = separator
+            } else {
+                // A comment after the member before would swallow the `&` written after it on one line.
+                if previous.trailingTrivia.containsComment {
+                    tail = previous.trailingTrivia + tail
+                    previous = previous.with(\.trailingTrivia, [])
+                }
+                let spaced = previous.trailingTrivia.pieces.last?.isSpaceOrTab ?? false
+                kept[index].before = .binaryOperator(
+                    "&", leadingTrivia: spaced ? [] : .space, trailingTrivia: kept[index].type.leadingTrivia.containsNewline ? [] : .space
+                )
+            }
+            kept[index - 1].type = previous
+        }
+        // The new last member loses the space it had before an `&`, and carries what ended the line.
+        let last = kept.count - 1
+        var lastType = kept[last].type
+        if lastType.id != lastID { lastType = lastType.with(\.trailingTrivia, lastType.trailingTrivia.droppingTrailingSpaces) }
+        kept[last].type = lastType.with(\.trailingTrivia, lastType.trailingTrivia + tail)
+        if kept.count == 1 { return kept[0].type }
+        let elements = kept.indices.map { index in
+            CompositionTypeElementSyntax(type: kept[index].type, ampersand: index + 1 < kept.count ? kept[index + 1].before : nil)
+        }
+        return TypeSyntax(CompositionTypeSyntax(elements: CompositionTypeElementListSyntax(elements)))
+    }
+}
+
+private extension Trivia {
+    var containsNewline: Bool { pieces.contains { $0.isNewline } }
+    var containsComment: Bool { pieces.contains { $0.isComment } }
+    /// The last line break and the indentation after it, without comments: the layout, not the words.
+    var lastLineBreak: Trivia {
+        guard let index = pieces.lastIndex(where: { $0.isNewline }) else { return self }
+        return Trivia(pieces: pieces[index...].filter { $0.isNewline || $0.isSpaceOrTab }.suffix(2))
+    }
+
+    var droppingTrailingSpaces: Trivia {
+        var pieces = self.pieces
+        while let last = pieces.last, last.isSpaceOrTab { pieces.removeLast() }
+        return Trivia(pieces: pieces)
+    }
+}
+
+private extension TriviaPiece {
+    var isSpaceOrTab: Bool {
+        switch self {
+        case .spaces, .tabs: true
+        default: false
+        }
+    }
+}
+
+private extension TypeSyntax {
+    /// Where the extraction placed a member: the name itself, past `any`, `some` or attributes.
+    var unwrappedForPosition: TypeSyntax {
+        if let some = self.as(SomeOrAnyTypeSyntax.self) { return some.constraint.unwrappedForPosition }
+        if let attributed = self.as(AttributedTypeSyntax.self) { return attributed.baseType.unwrappedForPosition }
+        return self
+    }
+}

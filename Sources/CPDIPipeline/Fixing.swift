@@ -1,0 +1,91 @@
+import CPDIFacts
+import CPDIFix
+import CPDIRules
+import Foundation
+
+/// What `cpdi fix` did: the files it rewrote (before and after), the findings it resolved, and the
+/// analysis of the fixed code.
+public struct FixOutcome: Sendable {
+    public struct ChangedFile: Sendable, Equatable {
+        /// As shown to the user, and where it is on disk.
+        public var path: String
+        public var url: URL
+        public var original: String
+        public var fixed: String
+    }
+
+    public var changedFiles: [ChangedFile]
+    /// Findings an edit resolved, in the round they were fixed.
+    public var fixed: [Finding]
+    /// The analysis of the code as fixed (of the edited texts, with `--dry-run`).
+    public var result: AnalysisResult
+}
+
+extension Pipeline {
+    /// The rules whose findings carry an alias edit.
+    public static let fixableRules: Set<String> = ["unused-dependency", "direct-child-dependency", "stale-forward", "missing-forward"]
+
+    /// Applies the edits of every fixable finding, analyses again, and repeats until nothing fixable is
+    /// left (an edit may make another member removable), so a second run changes nothing. Nothing is
+    /// written here: the caller writes `changedFiles` or prints their diff.
+    ///
+    /// - Parameters:
+    ///   - rules: only findings of these rules are fixed (all fixable rules when nil).
+    ///   - keep: drops findings the user chose to keep (a baseline); suppressed findings never reach it.
+    public func fix(
+        paths: [String], workingDirectory: URL, cache: FactsCache? = nil, rules: Set<String>? = nil,
+        keep: @Sendable ([Finding]) -> [Finding] = { $0 }, maximumRounds: Int = 8
+    ) throws(InputError) -> FixOutcome {
+        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
+        let urls = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.url) })
+        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+        var texts: [String: String] = [:]
+        var originals: [String: String] = [:]
+        var fixed: [Finding] = []
+        var result = analyse(files, overriding: texts, cache: cache, modules: modules)
+        for _ in 0..<maximumRounds {
+            let unparsable = Set(result.problems.map(\.file))
+            let candidates = keep(result.findings).filter { finding in
+                guard let edit = finding.fix, !unparsable.contains(edit.file), urls[edit.file] != nil else { return false }
+                return rules?.contains(finding.ruleID) ?? Self.fixableRules.contains(finding.ruleID)
+            }
+            var progressed = false
+            for (file, group) in Dictionary(grouping: candidates, by: { $0.fix!.file }).sorted(by: { $0.key < $1.key }) {
+                guard let current = texts[file] ?? Self.readText(urls[file]!) else { continue }
+                guard let edited = AliasRewriter.apply(group.compactMap(\.fix), to: current) else { continue }
+                originals[file] = originals[file] ?? current
+                texts[file] = edited
+                fixed += group
+                progressed = true
+            }
+            guard progressed else { break }
+            result = analyse(files, overriding: texts, cache: cache, modules: modules)
+        }
+        cache?.save()
+        let changed = texts.keys.sorted().compactMap { path -> FixOutcome.ChangedFile? in
+            guard let original = originals[path], let text = texts[path], original != text else { return nil }
+            return FixOutcome.ChangedFile(path: path, url: urls[path]!, original: original, fixed: text)
+        }
+        return FixOutcome(changedFiles: changed, fixed: fixed, result: result)
+    }
+
+    /// Analyses the discovered files, reading edited ones from `overriding` (display path → text).
+    private func analyse(
+        _ files: [SourceDiscovery.SourceFile], overriding texts: [String: String], cache: FactsCache?, modules: [String: String]
+    ) -> AnalysisResult {
+        let conventions = self.conventions
+        let outcomes = Parallel.map(files.count) { index -> ExtractionOutcome in
+            let file = files[index]
+            if let text = texts[file.displayPath] {
+                return .facts(FactExtractor.extract(path: file.displayPath, source: text, conventions: conventions))
+            }
+            return Self.extract(file, conventions: conventions, cache: cache).0
+        }
+        return analyse(outcomes, modules: modules)
+    }
+
+    private static func readText(_ url: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return String(validating: [UInt8](data), as: UTF8.self)
+    }
+}
