@@ -10,9 +10,15 @@ public struct SyntheticApp: Sendable {
     }
 
     public let plan: SyntheticPlan
+    /// How many of each fixable finding to plant (see `PlantedFindings`); 0 plants none.
+    public let planted: Int
+    /// Also write a `Package.swift`, so the app builds with `swift build` (one executable target).
+    public let package: Bool
 
-    public init(components: Int, modules: Int, seed: UInt64 = 1) {
+    public init(components: Int, modules: Int, seed: UInt64 = 1, planted: Int = 0, package: Bool = false) {
         plan = SyntheticPlan(components: components, modules: modules, seed: seed)
+        self.planted = planted
+        self.package = package
     }
 
     /// The components cpdi should find: the planned ones, the root component and the app itself.
@@ -24,14 +30,16 @@ public struct SyntheticApp: Sendable {
         files += (1...plan.modules).map(leafFile)
         files.append(File(path: "Sources/App/AppDependencies.swift", text: containerSource))
         files.append(File(path: "Sources/App/AppRoot.swift", text: rootSource))
+        files += plantedFiles
+        if package { files.append(File(path: "Package.swift", text: packageManifest)) }
         return files.sorted { $0.path < $1.path }
     }
 
     // MARK: Names
 
-    private func leafProtocol(_ module: Int, _ word: String) -> String { "Module\(module)\(word)Dependency" }
-    private func leafProperty(_ module: Int, _ word: String) -> String { "module\(module)\(word)" }
-    private func serviceProtocol(_ module: Int, _ word: String) -> String { "Module\(module)\(word)Service" }
+    func leafProtocol(_ module: Int, _ word: String) -> String { "Module\(module)\(word)Dependency" }
+    func leafProperty(_ module: Int, _ word: String) -> String { "module\(module)\(word)" }
+    func serviceProtocol(_ module: Int, _ word: String) -> String { "Module\(module)\(word)Service" }
     private static let legacyWord = "Legacy"
 
     /// Every leaf of a module; the unread legacy one last, only in modules where some alias lists it

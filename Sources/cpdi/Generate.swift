@@ -21,13 +21,20 @@ struct Generate: ParsableCommand {
     @Option(help: "Seed of the generator; the same seed writes the same app.")
     var seed: UInt64 = 1
 
+    @Option(help: "Plant this many of each fixable finding, and write their ground truth to ground-truth.txt.")
+    var plant: Int = 0
+
+    @Flag(help: "Also write a Package.swift, so the app builds with `swift build`.")
+    var package = false
+
     func validate() throws {
         guard components >= 1 else { throw ValidationError("--components must be at least 1") }
         guard (1...components).contains(modules) else { throw ValidationError("--modules must be between 1 and --components (\(components))") }
+        guard plant >= 0 else { throw ValidationError("--plant must not be negative") }
     }
 
     func run() throws {
-        let app = SyntheticApp(components: components, modules: modules, seed: seed)
+        let app = SyntheticApp(components: components, modules: modules, seed: seed, planted: plant, package: package)
         let folder = URL(fileURLWithPath: output, relativeTo: Terminal.workingDirectory).standardizedFileURL
         do {
             try app.write(to: folder)

@@ -1,4 +1,5 @@
 import CPDIPipeline
+import CPDISynthetic
 import Foundation
 import Testing
 
@@ -65,6 +66,29 @@ import Testing
             let again = try cli.cpdi("fix", "--no-cache", "Sources", in: app)
             #expect(again.stderr.contains("cpdi: fixed 0 findings in 0 files"))
             #expect(try contents(of: app) == fixed)
+        }
+    }
+
+    /// A generated app of a few hundred components with planted findings: cpdi finds exactly the planted
+    /// ones, fixes them all, and the app still builds.
+    @Test func aGeneratedAppWithPlantedFindingsIsFixedAndStillBuilds() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let app = SyntheticApp(components: 300, modules: 5, seed: 7, planted: 4, package: true)
+            try app.write(to: folder)
+            #expect(try swiftBuild(folder).status == 0, "the generated app builds")
+
+            let result = try Pipeline().run(paths: ["Sources"], workingDirectory: folder)
+            let found = result.findings.filter { Pipeline.fixableRules.contains($0.ruleID) }.map { "\($0.ruleID) \($0.component)" }.sorted()
+            #expect(found == app.groundTruth)
+            #expect(found.count == 13)
+
+            let fix = try cli.cpdi("fix", "--no-cache", "Sources", in: folder)
+            #expect(fix.stderr.contains("cpdi: fixed 13 findings in"), "\(fix.stderr)")
+            let after = try swiftBuild(folder)
+            #expect(after.status == 0, "the fixed app builds:\n\(after.output)")
+            let fixed = try Pipeline().run(paths: ["Sources"], workingDirectory: folder)
+            #expect(fixed.findings.filter { Pipeline.fixableRules.contains($0.ruleID) }.isEmpty)
+            #expect(try cli.cpdi("fix", "--no-cache", "Sources", in: folder).stderr.contains("cpdi: fixed 0 findings in 0 files"))
         }
     }
 
