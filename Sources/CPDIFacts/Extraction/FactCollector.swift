@@ -10,6 +10,9 @@ final class FactCollector: SyntaxVisitor {
     private var typeStack: [(name: String, index: Int)] = []
     /// Generic parameter and associated type names visible at this point, one entry per open scope.
     private var genericScopes: [Set<String>] = []
+    /// The ones that stand for dependencies (named or constrained like them), the same way: a type written
+    /// with one of these as argument hands the dependencies on (`Row<Dependencies>`); `Array<T>` does not.
+    private var dependencyGenerics: [Set<String>] = []
     /// Qualified names of the open functions, innermost last; nil for functions without a dependencies parameter.
     private var functionStack: [String?] = []
     /// A local function without a dependencies parameter still runs on the helper's dependencies it
@@ -182,6 +185,7 @@ final class FactCollector: SyntaxVisitor {
         facts.types.append(fact)
         typeStack.append((qualifiedName, facts.types.count - 1))
         genericScopes.append(Set(fact.genericParameters.map(\.name)))
+        dependencyGenerics.append(dependencyLike(fact.genericParameters))
     }
 
     /// A Swift Testing suite (`@Suite`, or a type holding `@Test` functions) exercises components; it is none.
@@ -193,6 +197,7 @@ final class FactCollector: SyntaxVisitor {
     private func leaveType() {
         typeStack.removeLast()
         genericScopes.removeLast()
+        dependencyGenerics.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -260,6 +265,7 @@ final class FactCollector: SyntaxVisitor {
         facts.types[current.index].associatedTypes += associated
         facts.types[current.index].requirements.append(node.name.identifierText)
         genericScopes[genericScopes.count - 1].insert(node.name.identifierText)
+        if !dependencyLike(associated).isEmpty { dependencyGenerics[dependencyGenerics.count - 1].insert(node.name.identifierText) }
         return .skipChildren
     }
 
@@ -385,6 +391,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
+        dependencyGenerics.append(dependencyLike(generics))
         let parameters = parameters(node.signature.parameterClause)
         localScopes.append([:])
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
@@ -406,6 +413,7 @@ final class FactCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
         genericScopes.removeLast()
+        dependencyGenerics.removeLast()
         functionStack.removeLast()
         localScopes.removeLast()
     }
@@ -413,6 +421,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
+        dependencyGenerics.append(dependencyLike(generics))
         let parameters = parameters(node.signature.parameterClause)
         localScopes.append([:])
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
@@ -424,6 +433,7 @@ final class FactCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
         genericScopes.removeLast()
+        dependencyGenerics.removeLast()
         localScopes.removeLast()
     }
 
@@ -514,11 +524,20 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Generic parameters named like dependencies, or constrained by names that look like them.
+    private func dependencyLike(_ parameters: [GenericParameterFact]) -> Set<String> {
+        Set(parameters.filter { parameter in
+            conventions.isAliasName(parameter.name) || parameter.constraints.contains {
+                conventions.isAliasName($0.lastComponent) || conventions.isDependencyProtocolName($0.lastComponent)
+            }
+        }.map(\.name))
+    }
+
     private func recordSpecialization(_ type: String, _ clause: GenericArgumentClauseSyntax, at node: some SyntaxProtocol) {
-        guard genericScopes.contains(where: { !$0.isEmpty }) else { return }
+        guard dependencyGenerics.contains(where: { !$0.isEmpty }) else { return }
         let arguments = clause.arguments.compactMap { argument -> String? in
             guard case .type(let type) = argument.argument, let name = type.as(IdentifierTypeSyntax.self)?.name.identifierText,
-                isGenericName(name)
+                dependencyGenerics.contains(where: { $0.contains(name) })
             else { return nil }
             return name
         }

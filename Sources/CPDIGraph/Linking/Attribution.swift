@@ -54,7 +54,11 @@ public struct Attribution: Sendable {
             return found
         }
         var conformances: [String: [String]] = [:]
-        for name in components.keys.sorted() {
+        for name in components.keys.sorted() where symbols.typeDeclarations[name] != nil || symbols.protocols[name] != nil {
+            // Nothing inherited, no superclass: no protocol to look through.
+            guard superclasses[name] != nil || (symbols.typeDeclarations[name] ?? []).contains(where: { !$0.fact.inheritedTypes.isEmpty })
+                || !(symbols.protocols[name]?.fact.inheritedTypes.isEmpty ?? true)
+            else { continue }
             let found = protocols(of: name)
             for proto in found { conformers[proto, default: []].insert(name) }
             if !found.isEmpty { conformances[name] = found.sorted() }

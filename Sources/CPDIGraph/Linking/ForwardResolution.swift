@@ -46,8 +46,11 @@ struct ForwardResolution {
         }
         forwards += inheritanceForwards(existing: forwards)
         // A type argument only adds an edge where no construction, call or inheritance already says it.
-        let written = Set(forwards.compactMap { forward in forward.source.map { "\($0)→\(forward.target)" } })
-        forwards += files.flatMap(specializationForwards).filter { !written.contains("\($0.source!)→\($0.target)") }
+        let specialized = files.flatMap(specializationForwards)
+        if !specialized.isEmpty {
+            let written = Set(forwards.compactMap { forward in forward.source.map { "\($0)→\(forward.target)" } })
+            forwards += specialized.filter { !written.contains("\($0.source!)→\($0.target)") }
+        }
         return (forwards, opaque)
     }
 

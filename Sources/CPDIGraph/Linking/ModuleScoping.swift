@@ -11,15 +11,33 @@ struct ModuleScoping {
     let modules: [String: String]
 
     func run(_ files: [FileFacts]) -> [FileFacts] {
-        var declaringModules: [String: Set<String>] = [:]
+        // First pass, cheap: which names a second module declares too (most repositories have none).
+        var firstModule: [String: String] = [:]
+        var clashingNames: Set<String> = []
         for file in files {
             let module = modules[file.path] ?? ""
-            for name in Self.topLevelDeclarations(of: file) { declaringModules[name, default: []].insert(module) }
+            Self.forEachTopLevelDeclaration(of: file) { name in
+                if let first = firstModule[name] {
+                    if first != module { clashingNames.insert(name) }
+                } else {
+                    firstModule[name] = module
+                }
+            }
         }
-        let clashing = declaringModules.filter { $0.value.count > 1 }
-        guard !clashing.isEmpty else { return files }
+        guard !clashingNames.isEmpty else { return files }
+        var clashing: [String: Set<String>] = [:]
+        for file in files {
+            let module = modules[file.path] ?? ""
+            Self.forEachTopLevelDeclaration(of: file) { name in
+                if clashingNames.contains(name) { clashing[name, default: []].insert(module) }
+            }
+        }
+        let involved = clashing.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         return files.map { file in
             let module = modules[file.path] ?? ""
+            // A name resolves in the file's module or its imports: if none of them declares a clashing
+            // name, nothing in the file can refer to one.
+            guard involved.contains(module) || file.imports.contains(where: involved.contains) else { return file }
             let renamer = Renamer(module: module, imports: file.imports, clashing: clashing)
             return renamer.rename(file)
         }
@@ -27,15 +45,14 @@ struct ModuleScoping {
 
     /// The first component of every type name a file declares (not extensions), and its top-level aliases.
     /// Free functions are looked up by their simple name and keep it.
-    static func topLevelDeclarations(of file: FileFacts) -> Set<String> {
-        var names: Set<String> = []
-        for type in file.types where type.kind != .extension { names.insert(firstComponent(type.name)) }
-        for alias in file.aliases where alias.enclosingType == nil { names.insert(alias.name) }
-        return names
+    static func forEachTopLevelDeclaration(of file: FileFacts, _ body: (String) -> Void) {
+        for type in file.types where type.kind != .extension && !type.name.utf8.contains(UInt8(ascii: ".")) { body(type.name) }
+        for alias in file.aliases where alias.enclosingType == nil { body(alias.name) }
     }
 
     static func firstComponent(_ name: String) -> String {
-        name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+        // Bytes: this runs for every name of every file involved.
+        name.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(name[..<$0]) } ?? name
     }
 }
 

@@ -90,14 +90,8 @@ public struct SymbolTable: Sendable {
             var visited: Set<String> = []
             if let found = inheritedMember(name, of: scope, visited: &visited) { return found }
         }
-        // `Conformer.Dependencies` written for the `Dependencies` a protocol of `Conformer` declares.
-        if let dot = name.lastIndex(of: "."), inheritableAliasNames.contains(String(name[name.index(after: dot)...])),
-            let owner = resolve(String(name[..<dot]), from: scope), !isAlias(owner)
-        {
-            var visited: Set<String> = []
-            if let found = inheritedMember(String(name[name.index(after: dot)...]), of: owner.name, visited: &visited) { return found }
-        }
         if let found = symbol(named: name) { return found }
+        if !inheritableAliasNames.isEmpty, let found = inheritedThroughDottedName(name, from: scope) { return found }
         if let dot = name.firstIndex(of: ".") { return symbol(named: String(name[name.index(after: dot)...])) }
         return nil
     }
@@ -138,6 +132,16 @@ public struct SymbolTable: Sendable {
         if protocols.keys.contains(candidate) { return .protocolType(candidate) }
         if isDeclaredType(candidate) { return .type(candidate) }
         return nil
+    }
+
+    /// `Conformer.Dependencies` written for the `Dependencies` a protocol of `Conformer` declares.
+    private func inheritedThroughDottedName(_ name: String, from scope: String?) -> Symbol? {
+        // Runs for names no declaration matched; bytes keep it cheap.
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let member = String(name[name.index(after: dot)...])
+        guard inheritableAliasNames.contains(member), let owner = resolve(String(name[..<dot]), from: scope), !isAlias(owner) else { return nil }
+        var visited: Set<String> = []
+        return inheritedMember(member, of: owner.name, visited: &visited)
     }
 
     private func isAlias(_ symbol: Symbol) -> Bool {

@@ -41,10 +41,12 @@ struct ModuleNaming {
     /// `names` are the file's path components relative to the configuration (for anchored module roots).
     func module(of file: URL, names: [String]) -> String {
         // Up from the file itself, so the deepest claim is met first: one lookup per folder level.
-        var path = ProjectPath.join("/", file.path)
-        while !path.isEmpty {
-            if let claim = claims[path] { return claim.module }
-            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !claims.isEmpty {
+            var path = ProjectPath.join("/", file.path)
+            while !path.isEmpty {
+                if let claim = claims[path] { return claim.module }
+                path = String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)])
+            }
         }
         let components = file.pathComponents
         // The deepest module root that still has a module folder below it and above the file.

@@ -71,6 +71,8 @@ public struct DeadAlias: Rule {
         var mentioned: Set<String> = []
         for path in model.sortedFilePaths {
             for mention in model.files[path]!.aliasMentions {
+                // Most mentions are of top-level aliases, mentioned already: no lookup needed for those.
+                if mention.enclosingType == nil, mentioned.contains(mention.name) { continue }
                 if case .alias(let name)? = symbols.resolve(mention.name, from: mention.enclosingType) { mentioned.insert(name) }
             }
         }

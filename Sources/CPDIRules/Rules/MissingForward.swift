@@ -93,22 +93,30 @@ public struct MissingForward: Rule {
             if case .onlyNeededByChildren(let needs, _) = entry.verdict { proposed.formUnion(needs.compactMap(\.alias).map { "\(entry.alias)|\($0)" }) }
         }
         var findings: [Finding] = []
+        let forwardsBySource = Dictionary(grouping: model.forwards.filter { $0.passesOwnDependencies && $0.source != nil }, by: { $0.source! })
         for name in model.sortedComponentNames {
             let component = model.components[name]!
-            guard let aliasName = component.ownAlias, let alias = symbols.aliases[aliasName],
+            guard let forwards = forwardsBySource[name], let aliasName = component.ownAlias, let alias = symbols.aliases[aliasName],
                 AliasMemberReview.owningComponent(of: alias.fact, owners: model.owners[aliasName] ?? [], ownership: context.ownership) == name,
                 !isAppWide(aliasName, in: model)
             else { continue }
+            let members = Set(alias.fact.members.compactMap { member -> String? in
+                guard case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) else { return nil }
+                return nested
+            })
             // Only an alias that already forwards some child's alias is held to forwarding all of them.
-            guard forwardsComponentAlias(aliasName, model: model) else { continue }
-            let composed = composedAliases(of: aliasName, symbols: symbols)
+            guard members.contains(where: { $0 != aliasName && !(model.owners[$0] ?? []).isEmpty }) else { continue }
+            // The whole closure is walked only when a child's alias is not a direct member.
+            var composed: Set<String>?
             let covered = symbols.leafSets[aliasName] ?? []
             var reported: Set<String> = []
-            for forward in model.forwards where forward.source == name && forward.passesOwnDependencies {
+            for forward in forwards {
                 guard let child = model.components[forward.target], let childAlias = child.ownAlias, childAlias != aliasName,
-                    !composed.contains(childAlias), !reported.contains(childAlias), !proposed.contains("\(aliasName)|\(childAlias)"),
+                    !members.contains(childAlias), !reported.contains(childAlias), !proposed.contains("\(aliasName)|\(childAlias)"),
                     let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered)
                 else { continue }
+                if composed == nil { composed = composedAliases(of: aliasName, symbols: symbols) }
+                guard !composed!.contains(childAlias) else { continue }
                 reported.insert(childAlias)
                 findings.append(finding(
                     file: alias.file, at: alias.fact.position,
@@ -134,12 +142,4 @@ public struct MissingForward: Rule {
         return found
     }
 
-    /// Whether an alias composes another component's alias: the style this rule asks it to keep to.
-    private func forwardsComponentAlias(_ name: String, model: DependencyModel) -> Bool {
-        guard let alias = model.symbols.aliases[name] else { return false }
-        return alias.fact.members.contains { member in
-            guard case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) else { return false }
-            return nested != name && !(model.owners[nested] ?? []).isEmpty
-        }
-    }
 }
