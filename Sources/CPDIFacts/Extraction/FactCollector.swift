@@ -27,6 +27,9 @@ final class FactCollector: SyntaxVisitor {
     private var readsSeen: Set<DependencyRead> = []
     private var mentionsSeen: Set<AliasMention> = []
     private var aliasNameCache: [String: Bool] = [:]
+    /// By last byte, whether a type name ending in it could be an alias name (nil when a pattern ends in a
+    /// wildcard): every type written in the file is asked, so most must fail before any hashing.
+    private let aliasNameEndings: [Bool]?
     private var dependenciesNameCache: [String: Bool] = [:]
     /// By last byte, whether a name ending in it could be a dependencies value name; nil when some
     /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
@@ -46,6 +49,14 @@ final class FactCollector: SyntaxVisitor {
             dependenciesNameEndings = table
         }
         runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines)
+        let aliasEndings = conventions.aliasNames.map(\.lastLiteralByte)
+        if aliasEndings.contains(nil) {
+            aliasNameEndings = nil
+        } else {
+            var table = [Bool](repeating: false, count: 256)
+            for case let byte? in aliasEndings { table[Int(byte)] = true }
+            aliasNameEndings = table
+        }
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -505,6 +516,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     private func recordMention(_ name: String) {
+        if let endings = aliasNameEndings, let last = name.utf8.last, !endings[Int(last)] { return }
         let isAlias: Bool
         if let known = aliasNameCache[name] {
             isAlias = known
