@@ -51,6 +51,23 @@ import Testing
         #expect(rewrite("typealias 1️⃣X = A\n", add: ["B"]) == "typealias X = A & B\n")
     }
 
+    @Test func aCommentBeforeARemovedMemberGoesWithItAndIsNotCopiedToNewOnes() {
+        let marked = """
+            typealias 1️⃣HomeDependencies = CatalogDependencies
+                & LoggingDependency // used here
+                // the banner left the home screen
+                & 2️⃣OldBannerDependencies
+
+            """
+        #expect(rewrite(marked, remove: ["2️⃣"], add: ["FooterDependencies", "Analytics.ScreenViewDependencies"]) == """
+            typealias HomeDependencies = CatalogDependencies
+                & LoggingDependency // used here
+                & FooterDependencies
+                & Analytics.ScreenViewDependencies
+
+            """)
+    }
+
     @Test func replacesAMemberWithoutDuplicates() {
         #expect(rewrite("typealias 1️⃣X = 2️⃣A & B\n", remove: ["2️⃣"], add: ["B", "C"]) == "typealias X = B & C\n")
     }
