@@ -51,6 +51,12 @@ extension Pipeline {
         if let cache, let key, let cached = cache.facts(for: key, path: path) {
             return (.facts(cached), true)
         }
+        if let refusal = NestingGuard.refusal(bytes) {
+            return (.unreadable(InputProblem(
+                file: path, line: refusal.line, column: 1, severity: .error,
+                message: "skipped: \(refusal.reason), which would make parsing take too long; exclude the file or split the expression"
+            )), false)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return (.unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it")), false)
         }

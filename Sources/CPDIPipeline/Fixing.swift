@@ -76,7 +76,7 @@ extension Pipeline {
         let conventions = self.conventions
         let outcomes = Parallel.map(files.count) { index -> ExtractionOutcome in
             let file = files[index]
-            if let text = texts[file.displayPath] {
+            if let text = texts[file.displayPath], NestingGuard.refusal(text.utf8) == nil {
                 return .facts(FactExtractor.extract(path: file.displayPath, source: text, conventions: conventions))
             }
             return Self.extract(file, conventions: conventions, cache: cache).0

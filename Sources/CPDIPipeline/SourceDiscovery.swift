@@ -22,7 +22,8 @@ public struct SourceDiscovery: Sendable {
         self.configuration = configuration
     }
 
-    /// Folders that hold build products, checkouts or tooling rather than the project's own code.
+    /// Folders that hold build products, checkouts or tooling rather than the project's own code (and
+    /// DocC catalogs, `*.docc`, whose tutorial snippets are fragments, not code).
     static let skippedFolders: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage", ".cpdi-cache"]
 
     /// Every `.swift` file under `paths` (files are taken as given), sorted by display path, each once.
@@ -71,7 +72,7 @@ public struct SourceDiscovery: Sendable {
                 if ProjectFiles.isXcodeProject(name) {
                     walk.projects.add(url)
                     enumerator.skipDescendants()
-                } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") { enumerator.skipDescendants() }
+                } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".docc") { enumerator.skipDescendants() }
                 // An excluded folder is not entered at all.
                 else if filtering, isExcluded(relativeNames(of: url.standardizedFileURL, root: root)) { enumerator.skipDescendants() }
                 continue

@@ -6,7 +6,8 @@ import SwiftSyntax
 public enum FactExtractor {
     /// Parses `source` and walks it once. Pure: no file system, no shared state, no syntax tree kept.
     public static func extract(path: String, source: String, conventions: NamingConventions = .default) -> FileFacts {
-        let tree = Parser.parse(source: source)
+        var text = source
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: NestingGuard.maximumParserNesting) }
         let lines = LineTable(source: source, tree: tree, fileName: path)
         let collector = FactCollector(path: path, conventions: conventions, lines: lines)
         collector.walk(tree)
@@ -19,10 +20,28 @@ public enum FactExtractor {
     }
 
     private static func firstSyntaxError(in tree: SourceFileSyntax, lines: LineTable) -> SyntaxIssue {
+        // The diagnostics generator traps on a Fix-It with no change, which control characters in the
+        // middle of code produce (`values \u{11}= [2]`): such files get a plain message instead.
+        if tree.tokens(viewMode: .all).contains(where: { token in
+            token.leadingTrivia.contains(where: \.isUnexpectedText) || token.trailingTrivia.contains(where: \.isUnexpectedText)
+        }) {
+            let first = tree.tokens(viewMode: .all).first { token in
+                token.presence == .missing || token.leadingTrivia.contains(where: \.isUnexpectedText) || token.trailingTrivia.contains(where: \.isUnexpectedText)
+            }
+            let position = first.map { lines.position($0) } ?? SourcePosition(line: 1, column: 1)
+            return SyntaxIssue(position: position, message: "unexpected characters in the code")
+        }
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
         guard let first = diagnostics.min(by: { $0.position < $1.position }) else {
             return SyntaxIssue(position: SourcePosition(line: 1, column: 1), message: "the file has syntax errors")
         }
         return SyntaxIssue(position: lines.position(of: first.position), message: first.message)
+    }
+}
+
+private extension TriviaPiece {
+    var isUnexpectedText: Bool {
+        if case .unexpectedText = self { return true }
+        return false
     }
 }

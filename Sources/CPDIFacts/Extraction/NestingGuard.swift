@@ -1,0 +1,77 @@
+/// A cheap look at a file's bytes before parsing it: shapes that make the parser take exponential time
+/// or recurse past a worker thread's stack, which no hand-written Swift has.
+///
+/// The parser backtracks over nested square brackets (`[[[[…`, closed or not): each level doubles the
+/// time, 20 levels take a tenth of a second and 24 nearly two. Any other bracket nested hundreds of
+/// levels deep recurses past the stack. Strings and comments are skipped, roughly, so a bracket in
+/// text does not count.
+public enum NestingGuard {
+    /// Square brackets nested deeper than this are refused (real code stays under ten).
+    public static let maximumSquareDepth = 20
+    /// Any brackets nested deeper than this are refused (SwiftUI bodies stay under forty).
+    public static let maximumDepth = 200
+    /// Generic arguments opened on one line (`A<A<A<…`), which the parser's look-ahead follows recursively.
+    public static let maximumAngleDepth = 64
+    /// What the parser itself may nest, as a second fence for shapes the scan does not count.
+    public static let maximumParserNesting = 128
+
+    /// The 1-based line where the nesting first goes too deep, and why; nil for ordinary code.
+    public static func refusal(_ bytes: some Collection<UInt8>) -> (line: Int, reason: String)? {
+        var line = 1
+        var square = 0, depth = 0, angles = 0
+        var inLineComment = false, blockComments = 0, inString = false, escaped = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                inLineComment = false
+                angles = 0
+                continue
+            }
+            if inLineComment { continue }
+            if blockComments > 0 {
+                if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { blockComments -= 1 }
+                if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "*") { blockComments += 1 }
+                continue
+            }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            // `<` right after a name opens generic arguments, or is a comparison written without spaces; either
+            // way a line holds few of them, so the count restarts at every line and statement.
+            case UInt8(ascii: "<") where isNameByte(previous):
+                angles += 1
+                if angles > maximumAngleDepth { return (line, "generic arguments nested more than \(maximumAngleDepth) deep") }
+            case UInt8(ascii: ">"): angles = max(0, angles - 1)
+            case UInt8(ascii: ";"), UInt8(ascii: "="): angles = 0
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComments = 1
+            case UInt8(ascii: "["):
+                square += 1
+                depth += 1
+                if square > maximumSquareDepth { return (line, "square brackets nested more than \(maximumSquareDepth) deep") }
+                if depth > maximumDepth { return (line, "brackets nested more than \(maximumDepth) deep") }
+            case UInt8(ascii: "("), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumDepth { return (line, "brackets nested more than \(maximumDepth) deep") }
+            case UInt8(ascii: "]"):
+                square = max(0, square - 1)
+                depth = max(0, depth - 1)
+            case UInt8(ascii: ")"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+}

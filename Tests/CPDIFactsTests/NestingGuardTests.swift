@@ -1,0 +1,20 @@
+import CPDIFacts
+import Testing
+
+@Suite struct NestingGuardTests {
+    @Test func bracketsInStringsAndCommentsDoNotCount() {
+        let text = "let s = \"" + String(repeating: "[", count: 50) + "\"\n// " + String(repeating: "[", count: 50)
+            + "\n/* " + String(repeating: "(", count: 300) + " */\nlet ok = 1\n"
+        #expect(NestingGuard.refusal(Array(text.utf8)) == nil)
+    }
+
+    @Test func theLineOfTheFirstTooDeepBracketIsGiven() {
+        let text = "let a = 1\nlet b = 2\nlet c = " + String(repeating: "[", count: 21)
+        #expect(NestingGuard.refusal(Array(text.utf8))?.line == 3)
+    }
+
+    @Test func comparisonsWithoutSpacesOnManyLinesAreNotGenerics() {
+        let text = String(repeating: "if a<b { print(a<b) }\n", count: 500)
+        #expect(NestingGuard.refusal(Array(text.utf8)) == nil)
+    }
+}
