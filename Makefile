@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build graphviz chromium python-tools samples clean bench bench-graph
+.PHONY: demo test build graphviz chromium python-tools samples clean bench bench-graph fuzz
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
 
@@ -61,6 +61,11 @@ bench: graphviz
 bench-graph: graphviz
 	$(SWIFT) build -c release --scratch-path .build-release --product cpdi
 	scripts/bench-graph.sh .build-release/release/cpdi
+
+# The long fuzzing campaign (release build): N inputs in batches, crashes shrunk and kept as regressions.
+# A bounded campaign of 2,000 inputs is part of `make test` (FuzzTests).
+fuzz: graphviz
+	scripts/fuzz.sh
 
 clean:
 	rm -rf .build

@@ -54,12 +54,15 @@ let package = Package(
         ),
         // Synthetic CPDI apps of any size, for benchmarks and scale tests (`cpdi generate`).
         .target(name: "CPDISynthetic"),
+        // Mutation fuzzing of every input cpdi reads (`cpdi fuzz`, `make fuzz`).
+        .target(name: "CPDIFuzzing", dependencies: ["CPDIFacts", "CPDIPipeline", "CPDIReporters", "CPDISynthetic"]),
         // The command line.
         .executableTarget(
             name: "cpdi",
             dependencies: [
                 "CPDIPipeline",
                 "CPDISynthetic",
+                "CPDIFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +72,7 @@ let package = Package(
         .testTarget(name: "CPDIGraphTests", dependencies: ["CPDIPipeline"]),
         .testTarget(name: "GraphvizRenderingTests", dependencies: ["GraphvizRendering"]),
         .testTarget(name: "CPDIReportersTests", dependencies: ["CPDIPipeline", "CPDIReporters", "CPDIRules", "CPDISynthetic"], exclude: ["Golden"]),
-        .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline", "CPDISynthetic"], resources: []),
+        .testTarget(name: "CPDIPipelineTests", dependencies: ["CPDIPipeline", "CPDISynthetic", "CPDIFuzzing"], exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

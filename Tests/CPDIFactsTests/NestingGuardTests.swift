@@ -9,8 +9,15 @@ import Testing
     }
 
     @Test func theLineOfTheFirstTooDeepBracketIsGiven() {
-        let text = "let a = 1\nlet b = 2\nlet c = " + String(repeating: "[", count: 21)
+        let text = "let a = 1\nlet b = 2\nlet c = " + String(repeating: "[", count: 17)
         #expect(NestingGuard.refusal(Array(text.utf8))?.line == 3)
+    }
+
+    /// Found by the fuzzer: a comment in a file with `\r` line endings hid the brackets after it.
+    @Test func carriageReturnsEndComments() {
+        let text = "let a = 1 // note\r" + String(repeating: "[", count: 30) + "\r\nlet b = 2\r"
+        #expect(NestingGuard.refusal(Array(text.utf8))?.line == 2)
+        #expect(NestingGuard.refusal(Array("a\r\nb\r\n".utf8)) == nil)
     }
 
     @Test func comparisonsWithoutSpacesOnManyLinesAreNotGenerics() {

@@ -2,12 +2,13 @@
 /// or recurse past a worker thread's stack, which no hand-written Swift has.
 ///
 /// The parser backtracks over nested square brackets (`[[[[…`, closed or not): each level doubles the
-/// time, 20 levels take a tenth of a second and 24 nearly two. Any other bracket nested hundreds of
+/// time: 20 levels take a tenth of a second in a release build, 24 nearly two, and a debug build is fifty
+/// times slower; 16 is a fiftieth of that. Any other bracket nested hundreds of
 /// levels deep recurses past the stack. Strings and comments are skipped, roughly, so a bracket in
 /// text does not count.
 public enum NestingGuard {
     /// Square brackets nested deeper than this are refused (real code stays under ten).
-    public static let maximumSquareDepth = 20
+    public static let maximumSquareDepth = 16
     /// Any brackets nested deeper than this are refused (SwiftUI bodies stay under forty).
     public static let maximumDepth = 200
     /// Generic arguments opened on one line (`A<A<A<…`), which the parser's look-ahead follows recursively.
@@ -23,8 +24,9 @@ public enum NestingGuard {
         var previous: UInt8 = 0
         for byte in bytes {
             defer { previous = byte }
-            if byte == UInt8(ascii: "\n") {
-                line += 1
+            // `\r` ends a line too, alone or before `\n` (which then does not count again).
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) { line += 1 }
                 inLineComment = false
                 angles = 0
                 continue

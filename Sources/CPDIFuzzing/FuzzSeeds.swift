@@ -1,0 +1,36 @@
+import CPDIPipeline
+import CPDIReporters
+import CPDISynthetic
+import Foundation
+
+/// What the campaign mutates: the samples' sources, a small synthetic app, configuration files, and a
+/// baseline and a saved result of a sample.
+public enum FuzzSeeds {
+    public static func campaign(packageRoot: URL) throws -> FuzzCampaign {
+        var sources: [[UInt8]] = []
+        let samples = packageRoot.appendingPathComponent("Samples")
+        let walker = FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)
+        var paths: [String] = []
+        while let url = walker?.nextObject() as? URL {
+            if url.pathComponents.contains(".build") { walker?.skipDescendants(); continue }
+            if url.pathExtension == "swift" { paths.append(url.path) }
+        }
+        for path in paths.sorted() {
+            if let data = FileManager.default.contents(atPath: path) { sources.append([UInt8](data)) }
+        }
+        sources += SyntheticApp(components: 30, modules: 3, seed: 3).files.filter { $0.path.hasSuffix(".swift") }.map { Array($0.text.utf8) }
+
+        let configurations = [
+            "include: [\"Sources/**\"]\nexclude: [\"**/Generated/**\"]\nmodule-roots: [Sources]\nrules:\n  unused-dependency: error\n  dependencies-first: off\n  alias-naming: { enabled: true, severity: info }\nnaming:\n  alias-names: ['*Dependencies', Context]\n",
+            "rules: {}\nnaming: { dependencies-property-names: [deps, context] }\n",
+        ].map { Array($0.utf8) }
+
+        let shop = try Pipeline().run(paths: ["Samples/ShopApp"], workingDirectory: packageRoot)
+        let result = try JSONFormat.encode(shop)
+        let baselineFile = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-fuzz-seed-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: baselineFile) }
+        try Baseline(findings: shop.findings, path: baselineFile.path, workingDirectory: packageRoot).write(to: baselineFile.path, workingDirectory: packageRoot)
+        let baseline = try [UInt8](Data(contentsOf: baselineFile))
+        return FuzzCampaign(sources: sources, configurations: configurations, baselines: [baseline], results: [result])
+    }
+}
