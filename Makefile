@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build graphviz chromium python-tools samples clean bench bench-graph
+.PHONY: demo test build bench-diff plugin-e2e graphviz chromium python-tools samples clean bench bench-graph
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
 
@@ -36,9 +36,14 @@ python-tools:
 build: graphviz
 	$(SWIFT) build
 
+# The diff pictures come from a scripted change to a copy of the sample in a throwaway git repository.
+DEMO_DIFF_DIR ?= /tmp/cpdi-demo-diff
 demo: build
 	$(CPDI) check Samples/ShopApp
 	$(CPDI) graph Samples/ShopApp -o output/ShopApp.svg
+	scripts/sample-change.sh $(DEMO_DIFF_DIR)
+	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.svg
+	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.md
 
 test: graphviz chromium python-tools
 	$(SWIFT) build --build-tests

@@ -44,6 +44,11 @@ struct DiffPicture {
             status[change.id] = change.added.isEmpty ? .shrunk : .grown
             notes[change.id] = change.added.map { "+ \($0.leaf)" } + change.removed.map { "− \($0)" }
         }
+        // A component whose alias now composes something else changed too, even when its leaves did not.
+        let changedAliases = Set((diff.addedEdges + diff.removedEdges).filter { $0.kind == .composes }.map(\.from))
+        for edge in base.edges + head.edges where edge.kind == .requires && changedAliases.contains(edge.to) && nodes[edge.from] != nil {
+            if status[edge.from] == nil { status[edge.from] = .changed }
+        }
         let forwards = Self.forwards(base: base, head: head)
         for arrow in forwards.values where arrow.status != .neighbour {
             for end in [arrow.from, arrow.to] where status[end] == nil && nodes[end] != nil { status[end] = .changed }

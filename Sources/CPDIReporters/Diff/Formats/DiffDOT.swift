@@ -23,7 +23,7 @@ enum DiffDOT {
             attributes["tooltip"] = "\(item.status.rawValue) · \(item.tooltip)"
             lines.append("  \(DOTFormat.quoted(item.id)) [\(DOTFormat.attributeList(attributes))];")
         }
-        if !picture.isEmpty { lines.append(legend) }
+        if !picture.isEmpty { lines.append(legend(Set(picture.items.map(\.status)))) }
         for arrow in picture.arrows {
             var attributes = edgeStyle(arrow.status)
             if !arrow.label.isEmpty { attributes["label"] = arrow.label }
@@ -57,12 +57,12 @@ enum DiffDOT {
         }
     }
 
-    /// Fixed text only (status names), so the HTML-like label needs no escaping.
-    static let legend: String = {
-        let rows = DiffPicture.Status.allCases.map { status in
+    /// The statuses drawn, in a fixed order. Fixed text only (status names), so the HTML-like label needs no escaping.
+    static func legend(_ shown: Set<DiffPicture.Status>) -> String {
+        let rows = DiffPicture.Status.allCases.filter(shown.contains).map { status in
             let style = style(status)
             return "<TR><TD BGCOLOR=\"\(style["fillcolor"]!)\"><FONT COLOR=\"\(style["color"]!)\">\(status.rawValue)</FONT></TD></TR>"
         }.joined()
         return "  \"legend:diff\" [shape=plaintext, style=\"\", tooltip=\"what each colour means\", label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\"><TR><TD><B>change</B></TD></TR>\(rows)</TABLE>>];"
-    }()
+    }
 }
