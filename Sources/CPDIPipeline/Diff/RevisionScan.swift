@@ -22,8 +22,16 @@ public struct RevisionScan: Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
+    /// The two results, and how many files' facts came from the cache (and how many were parsed).
+    public struct Scanned: Sendable {
+        public var base: AnalysisResult
+        public var head: AnalysisResult
+        public var cacheHits: Int
+        public var cacheMisses: Int
+    }
+
     /// Both results; `head` nil means the work tree. The two scans run side by side.
-    public func results(base: String, head: String?) throws(InputError) -> (base: AnalysisResult, head: AnalysisResult) {
+    public func results(base: String, head: String?) throws(InputError) -> Scanned {
         let baseCommit = try repository.commit(base)
         let headCommit = try head.map { (revision) throws(InputError) in try repository.commit(revision) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-diff-\(UUID().uuidString)", isDirectory: true)
@@ -52,7 +60,11 @@ public struct RevisionScan: Sendable {
                 Result { () throws(InputError) in try pipelines.1.run(paths: paths, workingDirectory: headFolder, cache: caches?.1) }
             }
         )
-        return (try outcome.0.get(), try outcome.1.get())
+        let counted = caches.map { $0.0 === $0.1 ? [$0.0] : [$0.0, $0.1] } ?? []
+        return Scanned(
+            base: try outcome.0.get(), head: try outcome.1.get(),
+            cacheHits: counted.map(\.hits).reduce(0, +), cacheMisses: counted.map(\.misses).reduce(0, +)
+        )
     }
 
     private func pipeline(in folder: URL) throws(InputError) -> Pipeline {
