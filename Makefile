@@ -67,5 +67,9 @@ bench-graph: graphviz
 	$(SWIFT) build -c release --scratch-path .build-release --product cpdi
 	scripts/bench-graph.sh .build-release/release/cpdi
 
+# `cpdi diff` of two revisions of a generated 2,000-component app against one cold check (release build).
+bench-diff: graphviz
+	scripts/bench-diff.sh
+
 clean:
 	rm -rf .build

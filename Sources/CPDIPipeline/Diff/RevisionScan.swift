@@ -30,7 +30,9 @@ public struct RevisionScan: Sendable {
         public var cacheMisses: Int
     }
 
-    /// Both results; `head` nil means the work tree. The two scans run side by side.
+    /// Both results; `head` nil means the work tree. Files are extracted once: the side scanned first
+    /// fills the cache, in memory too, and the other side finds every unchanged file there. The work
+    /// tree is extracted while the base revision is being exported; the two analyses run side by side.
     public func results(base: String, head: String?) throws(InputError) -> Scanned {
         let baseCommit = try repository.commit(base)
         let headCommit = try head.map { (revision) throws(InputError) in try repository.commit(revision) }
@@ -38,33 +40,60 @@ public struct RevisionScan: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let baseFolder = scratch.appendingPathComponent("base", isDirectory: true)
         let headFolder = headCommit == nil ? repository.root : scratch.appendingPathComponent("head", isDirectory: true)
-        for (commit, folder) in [(baseCommit, baseFolder), (headCommit, headFolder)] {
-            guard let commit else { continue }
-            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw InputError("\(folder.path): cannot create a folder for the revision (\(error.localizedDescription)); check the temporary folder")
-            }
-            try repository.export(commit, to: folder)
-        }
-        let pipelines = (try pipeline(in: baseFolder), try pipeline(in: headFolder))
-        // One cache for both sides when their naming conventions agree, so neither parses a file twice.
-        let caches = cacheDirectory.map { directory in
-            let base = FactsCache(directory: directory, conventions: pipelines.0.conventions)
-            return (base, pipelines.0.conventions == pipelines.1.conventions ? base : FactsCache(directory: directory, conventions: pipelines.1.conventions))
-        }
-        let paths = self.paths
-        let outcome = Parallel.both(
-            { () -> Result<AnalysisResult, InputError> in
-                Result { () throws(InputError) in try pipelines.0.run(paths: paths, workingDirectory: baseFolder, cache: caches?.0) }
+        let headPipeline = try headCommit == nil ? pipeline(in: headFolder) : nil
+        let headCache = headPipeline.map { cache(for: $0) } ?? nil
+
+        let (exported, headExtracted) = Parallel.both(
+            { [repository] () -> Result<Void, InputError> in
+                Result { () throws(InputError) in
+                    try Self.export(baseCommit, to: baseFolder, from: repository)
+                    if let headCommit { try Self.export(headCommit, to: headFolder, from: repository) }
+                }
             },
-            { () -> Result<AnalysisResult, InputError> in
-                Result { () throws(InputError) in try pipelines.1.run(paths: paths, workingDirectory: headFolder, cache: caches?.1) }
+            { () -> Result<Pipeline.Extracted, InputError>? in
+                headPipeline.map { pipeline in
+                    Result { () throws(InputError) in try pipeline.extract(paths: paths, workingDirectory: headFolder, cache: headCache) }
+                }
             }
         )
-        let counted = caches.map { $0.0 === $0.1 ? [$0.0] : [$0.0, $0.1] } ?? []
-        return Scanned(
-            base: try outcome.0.get(), head: try outcome.1.get(),
-            cacheHits: counted.map(\.hits).reduce(0, +), cacheMisses: counted.map(\.misses).reduce(0, +)
+        try exported.get()
+        let basePipeline = try pipeline(in: baseFolder)
+        let baseCache = headCache.flatMap { $0.fingerprint == FactsCache.fingerprint(conventions: basePipeline.conventions) ? $0 : nil }
+            ?? cache(for: basePipeline)
+        let baseSide = try basePipeline.extract(paths: paths, workingDirectory: baseFolder, cache: baseCache)
+        let (headSide, headFinal, cacheUsed): (Pipeline.Extracted, Pipeline, FactsCache?)
+        if let headExtracted, let headPipeline {
+            (headSide, headFinal, cacheUsed) = (try headExtracted.get(), headPipeline, headCache)
+        } else {
+            let pipeline = try self.pipeline(in: headFolder)
+            let cache = baseCache.flatMap { $0.fingerprint == FactsCache.fingerprint(conventions: pipeline.conventions) ? $0 : nil } ?? cache(for: pipeline)
+            (headSide, headFinal, cacheUsed) = (try pipeline.extract(paths: paths, workingDirectory: headFolder, cache: cache), pipeline, cache)
+        }
+        let caches = [baseCache, cacheUsed].compactMap { $0 }.reduce(into: [FactsCache]()) { list, cache in
+            if !list.contains(where: { $0 === cache }) { list.append(cache) }
+        }
+        let results = Parallel.both(
+            { [basePipeline] in
+                for cache in caches { cache.save() }
+                return basePipeline.analyse(baseSide)
+            },
+            { headFinal.analyse(headSide) }
         )
+        return Scanned(
+            base: results.0, head: results.1,
+            cacheHits: caches.map(\.hits).reduce(0, +), cacheMisses: caches.map(\.misses).reduce(0, +)
+        )
+    }
+
+    private static func export(_ commit: String, to folder: URL, from repository: GitRepository) throws(InputError) {
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw InputError("\(folder.path): cannot create a folder for the revision (\(error.localizedDescription)); check the temporary folder")
+        }
+        try repository.export(commit, to: folder)
+    }
+
+    private func cache(for pipeline: Pipeline) -> FactsCache? {
+        cacheDirectory.map { FactsCache(directory: $0, conventions: pipeline.conventions) }
     }
 
     private func pipeline(in folder: URL) throws(InputError) -> Pipeline {
