@@ -38,8 +38,10 @@ public struct RevisionScan: Sendable {
         let headCommit = try head.map { (revision) throws(InputError) in try repository.commit(revision) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-diff-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let baseFolder = scratch.appendingPathComponent("base", isDirectory: true)
-        let headFolder = headCommit == nil ? repository.root : scratch.appendingPathComponent("head", isDirectory: true)
+        // Named like the repository's folder, whose name is the module of files outside any module root.
+        let name = repository.root.lastPathComponent
+        let baseFolder = scratch.appendingPathComponent("base/\(name)", isDirectory: true)
+        let headFolder = headCommit == nil ? repository.root : scratch.appendingPathComponent("head/\(name)", isDirectory: true)
         let headPipeline = try headCommit == nil ? pipeline(in: headFolder) : nil
         let headCache = headPipeline.map { cache(for: $0) } ?? nil
 

@@ -15,7 +15,7 @@ public enum DiffText {
         }
         section(&lines, "Edges added", diff.addedEdges.map { "+ " + DiffWording.edge($0) })
         section(&lines, "Edges removed", diff.removedEdges.map { "- " + DiffWording.edge($0) })
-        section(&lines, "Leaf sets changed", diff.leafChanges.flatMap(DiffWording.sentences).map { "~ " + $0 })
+        section(&lines, "Leaf sets changed", diff.leafChanges.flatMap(DiffWording.sentences).map { "~ " + $0 }, count: diff.leafChanges.count)
         section(&lines, "Affected components", diff.affected.map(XcodeFormat.oneLine))
         return lines.joined(separator: "\n")
     }
@@ -26,9 +26,10 @@ public enum DiffText {
         return "cpdi diff \(sides): " + DiffWording.counts(diff).joined(separator: ", ")
     }
 
-    private static func section(_ lines: inout [String], _ title: String, _ items: [String]) {
+    /// A titled list; `count` is what the title counts when that is not one per line (leaf sets, not leaves).
+    private static func section(_ lines: inout [String], _ title: String, _ items: [String], count: Int? = nil) {
         guard !items.isEmpty else { return }
-        lines.append("\(title) (\(items.count)):")
+        lines.append("\(title) (\(count ?? items.count)):")
         lines += items.map { "  " + $0 }
         lines.append("")
     }
