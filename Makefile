@@ -71,5 +71,10 @@ bench-graph: graphviz
 bench-diff: graphviz
 	scripts/bench-diff.sh
 
+# `swift package cpdi check|graph|diff` in a throwaway package that depends on this checkout by path.
+# Builds swift-syntax again there (minutes), so `make test` only checks that the plugin is listed.
+plugin-e2e:
+	scripts/plugin-e2e.sh
+
 clean:
 	rm -rf .build
