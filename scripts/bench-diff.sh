@@ -4,10 +4,11 @@
 # Generates the app (cpdi generate), commits it, commits a change to it (a new component that forwards
 # to an existing one, and a comment added to 20 other files: 21 of 2,022 files changed), then times,
 # medians of BENCH_RUNS runs each, one after the other:
-#   check cold       cpdi check of the change, cache deleted before each run (the yardstick)
-#   diff cold        cpdi diff base head, cache deleted before each run: both revisions exported and scanned
-#   diff warm        the same with the cache the previous run left (nothing to parse)
-#   diff work tree   cpdi diff base against the checked-out change, warm
+#   check cold            cpdi check of the change, cache deleted before each run (the yardstick)
+#   diff cold             cpdi diff base head, cache deleted before each run: both revisions exported and scanned
+#   diff warm             the same with the cache the previous run left (the saved results of both commits)
+#   diff work tree cold   cpdi diff base against the checked-out change, cache deleted before each run
+#   diff work tree warm   the same, warm: the base's saved result, the work tree's facts from the cache
 # and prints a Markdown table with each time's ratio to check cold.
 #
 #   BENCH_RUNS=5                    runs per measurement
@@ -75,15 +76,17 @@ cd "$APP"
 check_cold=$(median "rm -rf '$CACHE'" "$CPDI" check --quiet --cache-path "$CACHE" .)
 diff_cold=$(median "rm -rf '$CACHE'" "$CPDI" diff main~1 main --quiet --cache-path "$CACHE")
 diff_warm=$(median "" "$CPDI" diff main~1 main --quiet --cache-path "$CACHE")
-diff_tree=$(median "" "$CPDI" diff main~1 --quiet --cache-path "$CACHE")
+tree_cold=$(median "rm -rf '$CACHE'" "$CPDI" diff main~1 --quiet --cache-path "$CACHE")
+tree_warm=$(median "" "$CPDI" diff main~1 --quiet --cache-path "$CACHE")
 ratio() { python3 -c "print(f'{$1 / $check_cold:.2f}')"; }
 
 echo
 echo "| measurement | time (s) | / check cold |"
 echo "|---|---:|---:|"
-echo "| check cold | $check_cold | 1.00 |"
-echo "| diff base head, cold | $diff_cold | $(ratio "$diff_cold") |"
-echo "| diff base head, warm | $diff_warm | $(ratio "$diff_warm") |"
-echo "| diff base work tree, warm | $diff_tree | $(ratio "$diff_tree") |"
+echo "| check, cold | $check_cold | 1.00 |"
+echo "| diff main~1 main, cold | $diff_cold | $(ratio "$diff_cold") |"
+echo "| diff main~1 main, warm | $diff_warm | $(ratio "$diff_warm") |"
+echo "| diff main~1 (work tree), cold | $tree_cold | $(ratio "$tree_cold") |"
+echo "| diff main~1 (work tree), warm | $tree_warm | $(ratio "$tree_warm") |"
 echo
 "$CPDI" diff main~1 main --quiet --cache-path "$CACHE" | awk "NR <= 3" || true

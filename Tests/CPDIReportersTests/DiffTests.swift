@@ -161,8 +161,13 @@ import Testing
             #expect(first.cacheHits == 3)
             try repository.git("checkout", "-q", "added")
             let second = try scan.results(base: "base", head: nil)
-            #expect(second.cacheMisses == 0, "the work tree and the base revision were both seen before")
-            #expect(second.cacheHits == 4 + 5)
+            #expect(second.cacheMisses == 0, "the work tree's files were all seen before")
+            #expect(second.cacheHits == 5, "the base commit's saved result is used, not its files")
+            try FileManager.default.removeItem(at: cache.appendingPathComponent("results"))
+            let third = try scan.results(base: "base", head: nil)
+            #expect(third.cacheMisses == 0, "without saved results, both sides' files are still in the facts cache")
+            #expect(third.cacheHits == 4 + 5)
+            #expect(third.base == second.base, "a saved result is the result")
         }
     }
 

@@ -1,4 +1,5 @@
 import CPDIFacts
+import Dispatch
 import Foundation
 
 /// The few git operations `cpdi diff` needs, run through the `git` executable: where the repository
@@ -24,15 +25,19 @@ public struct GitRepository: Sendable {
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Writes the files of `commit` into `folder` (`git archive`, so nothing in the work tree changes).
-    public func export(_ commit: String, to folder: URL) throws(InputError) {
-        let archive = folder.appendingPathComponent(".cpdi-revision.tar")
-        _ = try Self.run(["archive", "--format=tar", "-o", archive.path, commit], in: root) { message in
-            "\(commit): git archive failed (\(message)); check the repository at \(root.path)"
-        }
-        defer { try? FileManager.default.removeItem(at: archive) }
-        _ = try Self.run(["-xf", archive.path, "-C", folder.path], in: folder, executable: "tar") { message in
-            "\(archive.path): cannot unpack the revision (\(message)); check the space in \(folder.path)"
+    /// Writes the files of each commit into its folder (`git archive` piped into `tar`, so nothing in
+    /// the work tree changes), all at once, in one shell.
+    public func export(_ revisions: [(commit: String, folder: URL)]) throws(InputError) {
+        guard !revisions.isEmpty else { return }
+        // The paths are arguments of the script ($1…), never part of its text.
+        let script = """
+            set -o pipefail; root=$1; shift; pids=()
+            while [ $# -gt 0 ]; do (git -C "$root" archive --format=tar "$1" | tar -xf - -C "$2") & pids+=($!); shift 2; done
+            status=0; for pid in "${pids[@]}"; do wait "$pid" || status=1; done; exit $status
+            """
+        let arguments = ["-c", script, "cpdi-export", root.path] + revisions.flatMap { [$0.commit, $0.folder.path] }
+        try Self.run(arguments, in: root, executable: "bash") { message in
+            "\(revisions.map(\.commit).joined(separator: ", ")): cannot export into \(revisions[0].folder.deletingLastPathComponent().path) (\(message)); check the repository and the free space there"
         }
     }
 
@@ -49,15 +54,32 @@ public struct GitRepository: Sendable {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        // Not `waitUntilExit`, which on Linux polls the run loop and notices the exit up to 50 ms late.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch { throw InputError(failure("cannot run \(executable): \(error.localizedDescription)")) }
-        // Read both pipes before waiting, so a full pipe cannot block the child.
+        // Read both pipes before waiting, so a full pipe cannot block the child. stderr on a thread of
+        // its own: a Dispatch worker could wait behind the very work that called this.
         let errorHandle = errors.fileHandleForReading
-        let stderrData = Parallel.both({ errorHandle.readDataToEndOfFile() }, { output.fileHandleForReading.readDataToEndOfFile() })
-        process.waitUntilExit()
+        let stderrRead = DispatchSemaphore(value: 0)
+        let stderrBox = DataBox()
+        Thread.detachNewThread {
+            stderrBox.data = errorHandle.readDataToEndOfFile()
+            stderrRead.signal()
+        }
+        let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
+        exited.wait()
+        let stderrData = (stderrBox.data, stdoutData)
         guard process.terminationStatus == 0 else {
             let message = String(decoding: stderrData.0, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
             throw InputError(failure(message ?? "exit status \(process.terminationStatus)"))
         }
         return String(decoding: stderrData.1, as: UTF8.self)
+    }
+
+    /// Bytes handed from the stderr thread to the caller, which reads them only after the thread signals.
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
     }
 }

@@ -44,13 +44,21 @@ extension ResultDiff {
 
     /// One edge per identity (ends, kind, manner), the first in the graph's order: the same forward
     /// written twice is one edge of the architecture.
-    private static func edgesByIdentity(_ edges: [Edge]) -> [String: EdgeChange] {
-        var byIdentity: [String: EdgeChange] = [:]
+    private static func edgesByIdentity(_ edges: [Edge]) -> [EdgeIdentity: EdgeChange] {
+        var byIdentity: [EdgeIdentity: EdgeChange] = [:]
+        byIdentity.reserveCapacity(edges.count)
         for edge in edges {
-            let identity = "\(edge.from)\u{0}\(edge.to)\u{0}\(edge.kind.rawValue)\u{0}\(edge.via?.rawValue ?? "")"
+            let identity = EdgeIdentity(from: edge.from, to: edge.to, kind: edge.kind, via: edge.via)
             if byIdentity[identity] == nil { byIdentity[identity] = EdgeChange(edge) }
         }
         return byIdentity
+    }
+
+    private struct EdgeIdentity: Hashable {
+        var from: String
+        var to: String
+        var kind: EdgeKind
+        var via: ForwardVia?
     }
 
     private static func leafChanges(baseNodes: [String: Node], head: AnalysisResult) -> [LeafChange] {
