@@ -33,7 +33,7 @@ rm -rf "$APP" "$CACHE"
 "$CPDI" generate --components 2000 --modules 20 --output "$APP" >&2
 git_ init -q -b main
 git_ add -A && git_ commit -q -m base
-target=$(cd "$APP" && find Sources -name '*.swift' | sort | grep -v Dependency | awk 'NR == 1')
+target=$(cd "$APP" && find Sources/Module1 -name '*.swift' | sort | grep -v Dependenc | awk 'NR == 1')
 name=$(basename "$target" .swift)
 mkdir -p "$APP/$(dirname "$target")"
 cat > "$APP/$(dirname "$target")/BenchAdded.swift" <<SWIFT

@@ -63,7 +63,9 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let report = makeReport()
+        let (report, saving) = makeReport()
+        // Results of committed revisions are saved while the diff is written, but never cut short.
+        defer { saving?.wait() }
         err(XcodeFormat.problems(report.head))
         if affected {
             write(Array(report.diff.affected.map { $0 + "\n" }.joined().utf8), format: nil)
@@ -79,9 +81,9 @@ struct Diff: ParsableCommand {
         if report.diff.introduced.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
     }
 
-    private func makeReport() -> DiffReport {
+    private func makeReport() -> (DiffReport, RevisionScan.Saving?) {
         if let from, let to {
-            return DiffReport(base: Report.load(from), head: Report.load(to), baseLabel: from, headLabel: to)
+            return (DiffReport(base: Report.load(from), head: Report.load(to), baseLabel: from, headLabel: to), nil)
         }
         let base = base!
         do {
@@ -95,7 +97,7 @@ struct Diff: ParsableCommand {
                 cacheDirectory: cache
             )
             let results = try scan.results(base: base, head: head)
-            return DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree")
+            return (DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree"), results.saving)
         } catch {
             Terminal.fail(error)
         }

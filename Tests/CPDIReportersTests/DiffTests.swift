@@ -13,6 +13,7 @@ import Testing
     func report(_ repository: DiffRepository, _ base: String, _ head: String?, cache: URL? = nil) throws -> DiffReport {
         let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: cache)
         let results = try scan.results(base: base, head: head)
+        results.saving.wait()
         return DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree")
     }
 
@@ -156,15 +157,18 @@ import Testing
             let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
             let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: cache)
             let first = try scan.results(base: "base", head: "added")
+            first.saving.wait()
             // base has 4 files; added changes List.swift and adds Badge.swift: 6 distinct files to parse.
             #expect(first.cacheMisses == 6)
             #expect(first.cacheHits == 3)
             try repository.git("checkout", "-q", "added")
             let second = try scan.results(base: "base", head: nil)
+            second.saving.wait()
             #expect(second.cacheMisses == 0, "the work tree's files were all seen before")
             #expect(second.cacheHits == 5, "the base commit's saved result is used, not its files")
             try FileManager.default.removeItem(at: cache.appendingPathComponent("results"))
             let third = try scan.results(base: "base", head: nil)
+            third.saving.wait()
             #expect(third.cacheMisses == 0, "without saved results, both sides' files are still in the facts cache")
             #expect(third.cacheHits == 4 + 5)
             #expect(third.base == second.base, "a saved result is the result")

@@ -1,5 +1,6 @@
 import CPDIFacts
 import CPDIRules
+import Dispatch
 import Foundation
 
 /// Analyses the same paths in two revisions of a git repository (or one revision and the work tree) for
@@ -28,23 +29,42 @@ public struct RevisionScan: Sendable {
         public var head: AnalysisResult
         public var cacheHits: Int
         public var cacheMisses: Int
+        /// Saving the fresh results of committed revisions, which goes on while the caller renders the
+        /// diff; wait for it before the process ends.
+        public var saving: Saving = Saving()
     }
 
-    /// Both results; `head` nil means the work tree. Files are extracted once: the side scanned first
-    /// fills the cache, in memory too, and the other side finds every unchanged file there. The work
-    /// tree is extracted while the base revision is being exported; the two analyses run side by side.
+    /// Work that must finish before the process exits, run on threads of its own.
+    public final class Saving: @unchecked Sendable {
+        private let group = DispatchGroup()
+
+        func start(_ work: @escaping @Sendable () -> Void) {
+            group.enter()
+            Thread.detachNewThread { [group] in
+                work()
+                group.leave()
+            }
+        }
+
+        public func wait() { group.wait() }
+    }
+
+    /// Both results; `head` nil means the work tree. A committed revision whose result was saved before
+    /// is not scanned again. Otherwise files are extracted once: the side scanned first fills the cache,
+    /// in memory too, and the other side finds every unchanged file there. The work tree is extracted
+    /// while the revisions are exported; the two analyses run side by side.
     public func results(base: String, head: String?) throws(InputError) -> Scanned {
+        let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
         let root = Self.scratchRoot()
         do {
-            return try results(base: base, head: head, scratchRoot: root)
+            return try results(commits, scratchRoot: root)
         } catch where root != FileManager.default.temporaryDirectory {
             // /dev/shm may be too small (as in containers): once more on disk, which reports its own errors.
-            return try results(base: base, head: head, scratchRoot: FileManager.default.temporaryDirectory)
+            return try results(commits, scratchRoot: FileManager.default.temporaryDirectory)
         }
     }
 
-    private func results(base: String, head: String?, scratchRoot: URL) throws(InputError) -> Scanned {
-        let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
+    private func results(_ commits: (base: String, head: String?), scratchRoot: URL) throws(InputError) -> Scanned {
         let saved = cacheDirectory.map(ResultCache.init)
         let keys = (
             base: saved?.key(commit: commits.base, paths: paths, configuration: configuration),
@@ -97,14 +117,18 @@ public struct RevisionScan: Sendable {
         let opened = caches.opened
         let analysed = Parallel.map(pending.count) { index in
             if index == 0 { for cache in opened { cache.save() } }
-            let result = pending[index].pipeline.analyse(pending[index].extracted)
-            if let key = pending[index].key { saved?.store(result, key: key) }
-            return result
+            return pending[index].pipeline.analyse(pending[index].extracted)
+        }
+        let saving = Saving()
+        for (index, side) in pending.enumerated() {
+            guard let key = side.key, let saved else { continue }
+            let result = analysed[index]
+            saving.start { saved.store(result, key: key) }
         }
         var fresh = analysed.makeIterator()
         return Scanned(
             base: known.base ?? fresh.next()!, head: known.head ?? fresh.next()!,
-            cacheHits: opened.map(\.hits).reduce(0, +), cacheMisses: opened.map(\.misses).reduce(0, +)
+            cacheHits: opened.map(\.hits).reduce(0, +), cacheMisses: opened.map(\.misses).reduce(0, +), saving: saving
         )
     }
 
