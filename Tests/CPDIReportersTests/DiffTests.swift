@@ -140,7 +140,7 @@ import Testing
         }
     }
 
-    @Test func theSVGIsRenderedWithTheChangesInColour() throws {
+    @Test func theSVGAndPNGAreRenderedWithTheChangesInColour() throws {
         try DiffRepository.with { repository in
             let svg = String(decoding: try DiffFormat.svg.render(report(repository, "base", "renamed")), as: UTF8.self)
             let document = try XMLDocument(data: Data(svg.utf8))
@@ -149,6 +149,8 @@ import Testing
             #expect(svg.contains("stroke=\"#16a34a\""), "added in green")
             #expect(svg.contains("stroke=\"#dc2626\"") && svg.contains("stroke-dasharray"), "removed in red, dashed")
             #expect(svg.contains("fill=\"#ffedd5\""), "grown in orange")
+            let png = try DiffFormat.png.render(report(repository, "base", "renamed"))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG file")
         }
     }
 
