@@ -12,7 +12,7 @@ enum DiffDOT {
             "  edge [fontname=\"Helvetica\", fontsize=8, arrowsize=0.6];",
         ]
         if picture.leftOut > 0 {
-            lines.append("  graph [labelloc=t, label=\(DOTFormat.quoted("\(picture.leftOut) more components left out; diff a smaller change or use --format markdown"))];")
+            lines.append("  graph [labelloc=t, label=\(DOTFormat.quoted("\(picture.leftOut) more components left out; the text format lists every change"))];")
         }
         if picture.isEmpty {
             lines.append("  \"empty\" [label=\"no component changed\", shape=plaintext, style=\"\"];")
