@@ -6,6 +6,7 @@
 set -euo pipefail
 body=${1:?usage: comment.sh BODY_FILE}
 : "${REPOSITORY:?set REPOSITORY to owner/name}" "${PR_NUMBER:?set PR_NUMBER}"
+command -v gh >/dev/null || { echo "comment.sh: the GitHub CLI (gh) is not installed; run on a GitHub-hosted runner or install it, or set the action's comment input to false" >&2; exit 2; }
 marker='<!-- cpdi-diff -->'
 grep -qF "$marker" "$body" || { echo "comment.sh: $body has no $marker marker; write it with cpdi diff --format markdown" >&2; exit 2; }
 existing=$(gh api "repos/$REPOSITORY/issues/$PR_NUMBER/comments" --paginate \
