@@ -6,6 +6,8 @@
 #     now reaches the checkout screens through it);
 #   - PromoCodeField's alias lists LoggingDependency, which nothing uses (a new unused-dependency);
 #   - HomeView stops forwarding OldBannerDependencies (the sample's stale-forward is fixed);
+#   - RecentlyViewedList is deleted, with its forward from ProductListView and the CacheDependency
+#     that ProductListView read only for it;
 #   - CartSummaryView.swift is renamed CartTotalsView.swift (its known finding must stay matched).
 set -euo pipefail
 dir=${1:?usage: scripts/sample-change.sh DIR}
@@ -47,5 +49,10 @@ sed -i 's|        paymentMethods.dependencies = dependencies|        let promoCo
 
 home=ShopApp/Features/Home/HomeView.swift
 sed -i '/cpdi sample: stale-forward/d; /^    & OldBannerDependencies$/d' "$home"
+
+list=ShopApp/Features/Product/ProductListView.swift
+sed -i '/^    & CacheDependency \/\/ used here (recently viewed entries)$/d; /^    & RecentlyViewedListDependencies/d' "$list"
+sed -i '/let recent = dependencies.cache.recentEntries/,/^            }$/d' "$list"
+git rm -q ShopApp/Features/Product/RecentlyViewedList.swift
 
 git mv -k ShopApp/Features/Cart/CartSummaryView.swift ShopApp/Features/Cart/CartTotalsView.swift
