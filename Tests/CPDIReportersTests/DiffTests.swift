@@ -154,6 +154,22 @@ import Testing
         }
     }
 
+    /// `output/ShopApp-diff.svg` and `.md`, shown in the README, are what the code draws for the scripted
+    /// sample change; `make demo` writes them again after an intended change.
+    @Test func theREADMEsDiffPicturesAreCurrent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-sample-change-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try DiffRepository.run(["bash", Golden.packageRoot.appendingPathComponent("scripts/sample-change.sh").path, folder.path], in: Golden.packageRoot)
+        #expect(made.status == 0, "\(made.stderr)")
+        let scan = RevisionScan(repository: try GitRepository.containing(folder), paths: ["ShopApp"], configuration: nil, cacheDirectory: nil)
+        let results = try scan.results(base: "main", head: nil)
+        let report = DiffReport(base: results.base, head: results.head, baseLabel: "main", headLabel: "work tree")
+        for (format, name) in [(DiffFormat.svg, "ShopApp-diff.svg"), (.markdown, "ShopApp-diff.md")] {
+            let committed = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("output/\(name)"))
+            #expect(Array(committed) == (try format.render(report)), "output/\(name) is not what cpdi draws now; run `make demo` and commit it")
+        }
+    }
+
     @Test func unchangedFilesAreParsedOnceAndNeverAgain() throws {
         try DiffRepository.with { repository in
             let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
