@@ -166,7 +166,7 @@ import Testing
         let report = DiffReport(base: results.base, head: results.head, baseLabel: "main", headLabel: "work tree")
         for (format, name) in [(DiffFormat.svg, "ShopApp-diff.svg"), (.markdown, "ShopApp-diff.md")] {
             let committed = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("output/\(name)"))
-            #expect(Array(committed) == (try format.render(report)), "output/\(name) is not what cpdi draws now; run `make demo` and commit it")
+            #expect(committed == Data(try format.render(report)), "output/\(name) is not what cpdi draws now; run `make demo` and commit it")
         }
     }
 
