@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build graphviz chromium python-tools samples clean bench bench-graph fuzz
+.PHONY: demo test build bench-diff plugin-e2e graphviz chromium python-tools samples clean bench bench-graph fuzz
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
 
@@ -36,15 +36,21 @@ python-tools:
 build: graphviz
 	$(SWIFT) build
 
+# The diff pictures come from a scripted change to a copy of the sample in a throwaway git repository.
+DEMO_DIFF_DIR ?= /tmp/cpdi-demo-diff
 demo: build
 	$(CPDI) check Samples/ShopApp
 	$(CPDI) graph Samples/ShopApp -o output/ShopApp.svg
+	scripts/sample-change.sh $(DEMO_DIFF_DIR)
+	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.svg
+	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.md
 
 test: graphviz chromium python-tools
 	$(SWIFT) build --build-tests
 	@if [ -f $(SKIP_BROWSER_MARK) ]; then \
 		echo "SKIPPING the HTML browser test: $$(cat $(SKIP_BROWSER_MARK))"; export CPDI_SKIP_BROWSER=1; fi; \
 		echo "$(SWIFT) test --skip-build"; $(SWIFT) test --skip-build
+	scripts/plugin-e2e.sh
 
 # Rewrites each sample's expected findings from the current build: review the diff before committing.
 samples: build
@@ -66,6 +72,15 @@ bench-graph: graphviz
 # A bounded campaign of 2,000 inputs is part of `make test` (FuzzTests).
 fuzz: graphviz
 	scripts/fuzz.sh
+
+# `cpdi diff` of two revisions of a generated 2,000-component app against one cold check (release build).
+bench-diff: graphviz
+	scripts/bench-diff.sh
+
+# `swift package cpdi check|graph|diff` in a throwaway package that depends on this checkout by path.
+# It compiles swift-syntax again there (about 90 s on 2 cores); `make test` runs it after the suite.
+plugin-e2e:
+	scripts/plugin-e2e.sh
 
 clean:
 	rm -rf .build

@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "cpdi", targets: ["cpdi"]),
         .library(name: "CPDIKit", targets: ["CPDIPipeline"]),
+        // `swift package cpdi check|graph|report|diff …` in packages that depend on cpdi.
+        .plugin(name: "CPDIPlugin", targets: ["CPDIPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -65,6 +67,13 @@ let package = Package(
                 "CPDIFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Runs the executable above for `swift package cpdi …`.
+        .plugin(
+            name: "CPDIPlugin",
+            capability: .command(intent: .custom(verb: "cpdi", description: "Check, draw and diff the dependency-injection graph with cpdi.")),
+            dependencies: ["cpdi"],
+            path: "Plugins/CPDIPlugin"
         ),
         .testTarget(name: "CPDIFactsTests", dependencies: ["CPDIFacts"]),
         .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),

@@ -36,13 +36,31 @@ public struct Pipeline: Sendable {
     public func run(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) throws(InputError) -> AnalysisResult {
-        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
-        let outcomes = extract(files, cache: cache, progress: progress)
+        let extracted = try extract(paths: paths, workingDirectory: workingDirectory, cache: cache, progress: progress)
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
-        return Parallel.both(
-            { cache?.save() },
-            { analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })) }
-        ).1
+        return Parallel.both({ cache?.save() }, { analyse(extracted) }).1
+    }
+
+    /// The files of a run, discovered and extracted, before linking. `cpdi diff` extracts both sides
+    /// first, so the second side finds the first side's facts in the cache, then analyses both at once.
+    public struct Extracted: Sendable {
+        var outcomes: [ExtractionOutcome]
+        var modules: [String: String]
+    }
+
+    /// Discovers and extracts `paths`, reusing and filling `cache`, without saving it.
+    public func extract(
+        paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
+    ) throws(InputError) -> Extracted {
+        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
+        return Extracted(
+            outcomes: extract(files, cache: cache, progress: progress),
+            modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+        )
+    }
+
+    public func analyse(_ extracted: Extracted) -> AnalysisResult {
+        analyse(extracted.outcomes, modules: extracted.modules)
     }
 
     /// Analyses in-memory sources (path → text) as if they were files of one module.

@@ -1,3 +1,4 @@
+import CPDIPipeline
 import CPDIReporters
 import CPDIRules
 import Foundation
@@ -77,6 +78,66 @@ extension HTMLFormatTests {
         #expect(verdicts.split(separator: ";").count == 11)
         #expect(!verdicts.contains("FAIL"), "\(verdicts)")
     }
+
+    /// At the two common desktop widths the page must fit the window: no horizontal scrolling, the side
+    /// panel beside the graph and inside the window, and the whole graph in view on load.
+    @Test(.enabled(if: !skipBrowser, "CPDI_SKIP_BROWSER=1: chromium could not be installed, the HTML report was not tried in a browser"),
+          arguments: [(1280, 800), (1920, 1080)])
+    func pageFitsTheWindow(width: Int, height: Int) throws {
+        let chromium = try #require(Chromium.find(), "chromium is not installed: run `make test`, which installs it with apt")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        for (name, result) in [("ShopApp", try Golden.shopApp()), ("long names", Self.longNames())] {
+            let html = String(decoding: try HTMLFormat.render(result, options: ReportOptions()), as: UTF8.self)
+            let end = try #require(html.range(of: "</body>", options: .backwards))
+            let page = folder.appendingPathComponent("report.html")
+            try Data(html.replacingCharacters(in: end, with: "<script>\(Self.layoutProbe)</script></body>").utf8).write(to: page)
+
+            let dump = try chromium.run(["--dump-dom", "--window-size=\(width),\(height)", page.absoluteString], in: folder)
+            let verdicts = try #require(section(of: dump.stdout, from: "data-layout=\"", to: "\""), "the layout probe did not run")
+            #expect(verdicts.split(separator: ";").count == 4)
+            #expect(!verdicts.contains("FAIL"), "\(name) at \(width)×\(height): \(verdicts)")
+        }
+    }
+
+    /// A component, alias, leaf and path far longer than a table cell, with a finding on them.
+    static func longNames() -> AnalysisResult {
+        let component = "CheckoutPaymentSummaryConfirmationViewControllerForTheNewCheckoutFlow"
+        let leaf = "TrackingDependencyWithAVeryLongNameThatGoesOnAndOnWithoutAnyBreakAtAll"
+        let source = """
+            protocol LoggingDependency { var logger: String { get } }
+            protocol \(leaf) { var tracker: String { get } }
+            typealias \(component)Dependencies = LoggingDependency & \(leaf)
+            struct \(component)<Dependencies: \(component)Dependencies> {
+                let dependencies: Dependencies
+                func start() { print(dependencies.logger) }
+            }
+            """
+        let path = "Sources/FeatureWithAnExtraordinarilyLongModuleNameForTesting/AnotherDeeplyNestedFolderName/\(component).swift"
+        return Pipeline().run(sources: [(path: path, text: source)])
+    }
+
+    /// Measures the laid-out page; each verdict says what it measured, so a failure explains itself.
+    static let layoutProbe = #"""
+        (function () {
+          var verdicts = [];
+          function check(name, ok, detail) { verdicts.push(name + (ok ? " ok" : " FAIL (" + detail + ")")); }
+          var doc = document.documentElement, inner = window.innerWidth;
+          check("no horizontal scrolling", doc.scrollWidth <= inner, "page " + doc.scrollWidth + " px wide in a " + inner + " px window");
+          var panel = document.querySelector(".panel"), p = panel.getBoundingClientRect();
+          var graphBox = document.querySelector(".graph").getBoundingClientRect();
+          check("side panel visible", getComputedStyle(panel).display !== "none" && p.width >= 300 && p.right <= inner && p.top < window.innerHeight && Math.abs(p.top - graphBox.top) < 2,
+                "panel " + Math.round(p.left) + "–" + Math.round(p.right) + " px, top " + Math.round(p.top) + " (graph top " + Math.round(graphBox.top) + ")");
+          var svg = document.getElementById("cpdi-svg"), s = svg.getBoundingClientRect(), g = svg.querySelector("g.graph").getBoundingClientRect();
+          check("graph in view", g.left >= s.left - 1 && g.right <= s.right + 1 && g.top >= s.top - 1 && g.bottom <= s.bottom + 1,
+                "drawing " + [g.left, g.top, g.right, g.bottom].map(Math.round) + " in " + [s.left, s.top, s.right, s.bottom].map(Math.round));
+          check("graph fills its box", g.width >= 0.8 * s.width || g.height >= 0.8 * s.height,
+                "drawing " + Math.round(g.width) + "×" + Math.round(g.height) + " in " + Math.round(s.width) + "×" + Math.round(s.height));
+          document.body.dataset.layout = verdicts.join(";");
+        })();
+        """#
 
     static let harness = #"""
         (function () {

@@ -1,3 +1,4 @@
+import CPDIReporters
 import CPDIRules
 import Foundation
 
@@ -60,16 +61,8 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// the first ones in file order are taken as the known ones and the rest are shown.
     public func filter(_ findings: [Finding], path: String, workingDirectory: URL) -> Filtered {
         let folder = Self.folder(of: path, workingDirectory: workingDirectory)
-        var allowance = Dictionary(self.findings.map { ($0.key, $0.count) }, uniquingKeysWith: +)
-        var kept: [Finding] = []
-        for finding in findings {
-            let key = Self.key(of: finding, folder: folder, workingDirectory: workingDirectory)
-            if let left = allowance[key], left > 0 {
-                allowance[key] = left - 1
-            } else {
-                kept.append(finding)
-            }
-        }
+        let allowance = Dictionary(self.findings.map { ($0.key, $0.count) }, uniquingKeysWith: +)
+        let kept = FindingMatching.unmatched(findings, allowance: allowance) { Self.key(of: $0, folder: folder, workingDirectory: workingDirectory) }
         return Filtered(findings: kept, hidden: findings.count - kept.count)
     }
 

@@ -7,8 +7,9 @@ import Foundation
 /// ~70 ms to decode and binary property lists ~180 ms, more than a whole warm run may cost. This
 /// format leaves the keys out (values follow in the order synthesized `Codable` visits them) and
 /// tags every value with its kind, so a value read against the wrong shape fails to decode (a cache
-/// miss) instead of being misread. Encoder and decoder always come from the same build (the cache
-/// fingerprint includes the executable), so the order is the same on both sides.
+/// miss) instead of being misread. The order only changes with the type's declaration, which changes
+/// the facts format (`FactsFormat`) and so the cache fingerprint; saved results of `cpdi diff` are
+/// keyed by the executable itself.
 enum CompactCoder {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
         let writer = CompactWriter()

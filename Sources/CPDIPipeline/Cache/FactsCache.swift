@@ -20,6 +20,8 @@ public final class FactsCache: @unchecked Sendable {
     private let lock = NSLock()
     private var used: Set<ContentHash> = []
     private var fresh: [ContentHash: [UInt8]] = [:]
+    /// Facts extracted by this process, by key, so a second scan of the same bytes reuses them.
+    private var recent: [ContentHash: FileFacts] = [:]
     private var rejected = false
 
     /// Files whose facts came from the cache, and files that had to be extracted, in this run.
@@ -60,6 +62,12 @@ public final class FactsCache: @unchecked Sendable {
 
     /// The cached facts for `key`, or nil (a miss) when there are none or they do not decode.
     func facts(for key: ContentHash, path: String) -> FileFacts? {
+        // Facts extracted earlier in this process (the other side of a diff) need no decoding.
+        if var facts = lock.withLock({ recent[key] }) {
+            facts.path = path
+            lock.withLock { hits += 1 }
+            return facts
+        }
         guard let payload = pack.payload(for: key),
               var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) })
         else {
@@ -84,6 +92,7 @@ public final class FactsCache: @unchecked Sendable {
         else { return }
         lock.withLock {
             fresh[key] = payload
+            recent[key] = decoded
             used.insert(key)
         }
     }

@@ -16,7 +16,7 @@ a { color: #1d4ed8; text-decoration: none; }
 a:hover { text-decoration: underline; }
 [hidden] { display: none !important; }
 
-header.top { display: flex; align-items: center; gap: 20px; padding: 12px 20px; background: #fff; border-bottom: 1px solid var(--line); }
+header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 20px; padding: 12px 20px; background: #fff; border-bottom: 1px solid var(--line); }
 .brand { font-size: 18px; font-weight: 700; letter-spacing: -0.01em; }
 .brand span { font-weight: 400; color: var(--muted); }
 .stats { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; }
@@ -28,7 +28,7 @@ header.top { display: flex; align-items: center; gap: 20px; padding: 12px 20px; 
 .stats .zero { background: #f8fafc; color: #94a3b8; } .stats .zero b { color: #94a3b8; }
 .meta { margin-left: auto; color: var(--muted); font-size: 12px; }
 
-main { display: grid; gap: 16px; padding: 16px 20px 32px; }
+main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px 20px 32px; }
 .workspace, .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 1px 2px rgba(15, 23, 42, .04); }
 .workspace { display: grid; grid-template-columns: minmax(0, 1fr) 360px; height: clamp(380px, 60vh, 780px); overflow: hidden; }
 
@@ -97,7 +97,7 @@ main { display: grid; gap: 16px; padding: 16px 20px 32px; }
 .flag > .ref { border-color: #fdba74; background: #fff7ed; color: #9a3412; }
 .flag-error > .ref { border-color: #fca5a5; background: #fef2f2; color: #991b1b; }
 .chips { display: flex; flex-wrap: wrap; gap: 4px; }
-.chip { padding: 1px 8px; border: 1px solid var(--line); border-radius: 999px; background: #f8fafc; font: 12px var(--mono); }
+.chip { max-width: 100%; overflow-wrap: anywhere; padding: 1px 8px; border: 1px solid var(--line); border-radius: 999px; background: #f8fafc; font: 12px var(--mono); }
 .chip.flag { border-color: #fdba74; background: #fff7ed; color: #9a3412; }
 .links { margin: 0; padding: 0; list-style: none; }
 .links .via { margin-left: 4px; color: var(--muted); font-size: 11.5px; }
@@ -120,7 +120,10 @@ tr.empty td { padding: 18px 12px; color: var(--muted); text-align: center; }
 .sev-warning { color: var(--warning); background: #fff7ed; border-color: #fed7aa; }
 .sev-info { color: var(--info); background: #eff6ff; border-color: #bfdbfe; }
 td .rule { white-space: nowrap; }
-td.loc { font-family: var(--mono); font-size: 12px; white-space: nowrap; }
+td.loc { font-family: var(--mono); font-size: 12px; overflow-wrap: anywhere; }
+td.component, td.message { overflow-wrap: anywhere; }
+/* Whatever still does not fit scrolls inside its card, never the page. */
+.card { min-width: 0; overflow-x: auto; }
 td.loc .dir { color: var(--muted); }
 td.component { font-weight: 600; }
 td.message { max-width: 620px; }
