@@ -20,6 +20,13 @@ import Testing
         #expect(NestingGuard.refusal(Array("a\r\nb\r\n".utf8)) == nil)
     }
 
+    /// Found by the fuzzer: brackets in the code of a string's interpolation count.
+    @Test func interpolationsAreCode() {
+        let text = "log(\"Loaded \\(" + String(repeating: "[", count: 30) + "\")\n"
+        #expect(NestingGuard.refusal(Array(text.utf8))?.line == 1)
+        #expect(NestingGuard.refusal(Array("let s = \"a \\(f(x)) [[[[[[[[[[[[[[[[[[[[ b\"\n\"\"\"\n[[[[[[[[[[[[[[[[[[[[\n\"\"\"\n".utf8)) == nil)
+    }
+
     @Test func comparisonsWithoutSpacesOnManyLinesAreNotGenerics() {
         let text = String(repeating: "if a<b { print(a<b) }\n", count: 500)
         #expect(NestingGuard.refusal(Array(text.utf8)) == nil)

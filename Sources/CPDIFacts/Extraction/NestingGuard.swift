@@ -17,18 +17,25 @@ public enum NestingGuard {
     public static let maximumParserNesting = 128
 
     /// The 1-based line where the nesting first goes too deep, and why; nil for ordinary code.
-    public static func refusal(_ bytes: some Collection<UInt8>) -> (line: Int, reason: String)? {
+    public static func refusal(_ input: some Collection<UInt8>) -> (line: Int, reason: String)? {
+        let bytes = Array(input)
         var line = 1
         var square = 0, depth = 0, angles = 0
-        var inLineComment = false, blockComments = 0, inString = false, escaped = false
-        var previous: UInt8 = 0
-        for byte in bytes {
-            defer { previous = byte }
+        var inLineComment = false, blockComments = 0
+        // Strings, and the code of their interpolations (`"\(a[[0]])"`), nest: a stack of what is open.
+        var open: [OpenText] = []
+        var index = 0
+        func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            let previous = index > 0 ? bytes[index - 1] : 0
+            defer { index += 1 }
             // `\r` ends a line too, alone or before `\n` (which then does not count again).
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) { line += 1 }
                 inLineComment = false
                 angles = 0
+                if case .string(multiline: false)? = open.last { open.removeLast() }  // an unterminated string ends here
                 continue
             }
             if inLineComment { continue }
@@ -37,12 +44,30 @@ public enum NestingGuard {
                 if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "*") { blockComments += 1 }
                 continue
             }
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            if case .string(let multiline)? = open.last {
+                if byte == UInt8(ascii: "\\") {
+                    if at(1) == UInt8(ascii: "(") {
+                        open.append(.interpolation(parens: 0))
+                        index += 1
+                    } else {
+                        index += 1  // the escaped byte
+                    }
+                } else if byte == UInt8(ascii: "\""), !multiline || (at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")) {
+                    open.removeLast()
+                    if multiline { index += 2 }
+                }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "\""):
+                let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
+                open.append(.string(multiline: multiline))
+                if multiline { index += 2 }
+            case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
+                inLineComment = true
+            case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
+                blockComments = 1
+                index += 1
             // `<` right after a name opens generic arguments, or is a comparison written without spaces; either
             // way a line holds few of them, so the count restarts at every line and statement.
             case UInt8(ascii: "<") where isNameByte(previous):
@@ -50,8 +75,6 @@ public enum NestingGuard {
                 if angles > maximumAngleDepth { return (line, "generic arguments nested more than \(maximumAngleDepth) deep") }
             case UInt8(ascii: ">"): angles = max(0, angles - 1)
             case UInt8(ascii: ";"), UInt8(ascii: "="): angles = 0
-            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
-            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComments = 1
             case UInt8(ascii: "["):
                 square += 1
                 depth += 1
@@ -60,17 +83,24 @@ public enum NestingGuard {
             case UInt8(ascii: "("), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maximumDepth { return (line, "brackets nested more than \(maximumDepth) deep") }
+                if byte == UInt8(ascii: "("), case .interpolation(let parens)? = open.last { open[open.count - 1] = .interpolation(parens: parens + 1) }
             case UInt8(ascii: "]"):
                 square = max(0, square - 1)
                 depth = max(0, depth - 1)
             case UInt8(ascii: ")"), UInt8(ascii: "}"):
                 depth = max(0, depth - 1)
+                if byte == UInt8(ascii: ")"), case .interpolation(let parens)? = open.last {
+                    if parens == 0 { open.removeLast() } else { open[open.count - 1] = .interpolation(parens: parens - 1) }
+                }
             default:
                 break
             }
         }
         return nil
     }
+
+    /// What is open at a point of the scan: a string, or the code of an interpolation inside one.
+    private enum OpenText { case string(multiline: Bool), interpolation(parens: Int) }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
