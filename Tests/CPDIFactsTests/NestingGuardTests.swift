@@ -27,6 +27,12 @@ import Testing
         #expect(NestingGuard.refusal(Array("let s = \"a \\(f(x)) [[[[[[[[[[[[[[[[[[[[ b\"\n\"\"\"\n[[[[[[[[[[[[[[[[[[[[\n\"\"\"\n".utf8)) == nil)
     }
 
+    /// Found by the fuzzer: twelve hundred nested interpolations (`"\\("\\("…`) took the parser past 20 GB.
+    @Test func nestedInterpolationsNestLikeBrackets() {
+        let text = "let s = " + String(repeating: "\"\\(", count: 250) + "\n"
+        #expect(NestingGuard.refusal(Array(text.utf8))?.reason == "brackets nested more than 200 deep")
+    }
+
     @Test func comparisonsWithoutSpacesOnManyLinesAreNotGenerics() {
         let text = String(repeating: "if a<b { print(a<b) }\n", count: 500)
         #expect(NestingGuard.refusal(Array(text.utf8)) == nil)

@@ -47,8 +47,11 @@ public enum NestingGuard {
             if case .string(let multiline)? = open.last {
                 if byte == UInt8(ascii: "\\") {
                     if at(1) == UInt8(ascii: "(") {
+                        // An interpolation nests like any bracket (`"\("\("…` recurses in the parser too).
                         open.append(.interpolation(parens: 0))
                         index += 1
+                        depth += 1
+                        if depth > maximumDepth { return (line, "brackets nested more than \(maximumDepth) deep") }
                     } else {
                         index += 1  // the escaped byte
                     }
