@@ -22,12 +22,13 @@ public enum FactExtractor {
     private static func firstSyntaxError(in tree: SourceFileSyntax, lines: LineTable) -> SyntaxIssue {
         // The diagnostics generator traps on a Fix-It with no change, which control characters in the
         // middle of code produce (`values \u{11}= [2]`): such files get a plain message instead.
-        if tree.tokens(viewMode: .all).contains(where: { token in
-            token.leadingTrivia.contains(where: \.isUnexpectedText) || token.trailingTrivia.contains(where: \.isUnexpectedText)
-        }) {
-            let first = tree.tokens(viewMode: .all).first { token in
-                token.presence == .missing || token.leadingTrivia.contains(where: \.isUnexpectedText) || token.trailingTrivia.contains(where: \.isUnexpectedText)
-            }
+        // The same for whitespace other than spaces and tabs around `=` (a vertical tab, `t =\u{0B} `).
+        func isOdd(_ token: TokenSyntax) -> Bool {
+            token.leadingTrivia.contains(where: \.isOdd) || token.trailingTrivia.contains(where: \.isOdd)
+                || token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides
+        }
+        if tree.tokens(viewMode: .all).contains(where: isOdd) {
+            let first = tree.tokens(viewMode: .all).first { token in token.presence == .missing || isOdd(token) }
             let position = first.map { lines.position($0) } ?? SourcePosition(line: 1, column: 1)
             return SyntaxIssue(position: position, message: "unexpected characters in the code")
         }
@@ -40,8 +41,11 @@ public enum FactExtractor {
 }
 
 private extension TriviaPiece {
-    var isUnexpectedText: Bool {
-        if case .unexpectedText = self { return true }
-        return false
+    /// Text the lexer could not place, and whitespace other than spaces, tabs and line breaks.
+    var isOdd: Bool {
+        switch self {
+        case .unexpectedText, .verticalTabs, .formfeeds, .backslashes, .pounds: true
+        default: false
+        }
     }
 }
