@@ -515,8 +515,13 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    private func couldBeAliasName(_ name: String) -> Bool {
+        guard let endings = aliasNameEndings, let last = name.utf8.last else { return true }
+        return endings[Int(last)]
+    }
+
     private func recordMention(_ name: String) {
-        if let endings = aliasNameEndings, let last = name.utf8.last, !endings[Int(last)] { return }
+        guard couldBeAliasName(name) else { return }
         let isAlias: Bool
         if let known = aliasNameCache[name] {
             isAlias = known
@@ -566,7 +571,9 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-        if let qualified = TypeSyntax(node).nominalName { recordMention(qualified) }
+        // Only names ending like an alias are worth their qualified name (a chain `a.b.c…` would cost its
+        // length squared otherwise).
+        if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName { recordMention(qualified) }
         guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
         if isGenericName(base) || conventions.isAliasName(base) {
             facts.uses.append(UseFact(
