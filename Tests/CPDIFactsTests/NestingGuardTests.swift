@@ -33,6 +33,13 @@ import Testing
         #expect(NestingGuard.refusal(Array(text.utf8))?.reason == "brackets nested more than 200 deep")
     }
 
+    /// Found by the fuzzer: a 24,000-character name and 2,000 `&` on a line each took over two seconds.
+    @Test func hugeNamesAndCompositionsAreRefused() {
+        #expect(NestingGuard.refusal(Array(("let " + String(repeating: "x", count: 5_000) + " = 1\n").utf8))?.reason == "a name longer than 4096 characters")
+        #expect(NestingGuard.refusal(Array(("typealias X = " + String(repeating: "A & ", count: 600) + "B\n").utf8))?.reason == "more than 500 `&` on one line")
+        #expect(NestingGuard.refusal(Array(String(repeating: "typealias X = A & B & C\n", count: 600).utf8)) == nil)
+    }
+
     @Test func comparisonsWithoutSpacesOnManyLinesAreNotGenerics() {
         let text = String(repeating: "if a<b { print(a<b) }\n", count: 500)
         #expect(NestingGuard.refusal(Array(text.utf8)) == nil)

@@ -149,4 +149,20 @@ struct GraphvizRendererTests {
         #expect(results.count == 16)
         #expect(results.allSatisfy { $0 == expected })
     }
+
+    /// Hostile graphs render or fail with an error, never a crash: a 10,000-node cycle (with `sfdp`, as
+    /// cpdi draws large flat views), an empty graph, and names made of the characters DOT gives a meaning to.
+    @Test func hostileGraphsRenderOrFailCleanly() throws {
+        let edges = (0..<10_000).map { index in "n\(index) -> n\((index + 1) % 10_000);" }
+        let drawn = try GraphvizRenderer.render(dot: "digraph G {\n" + edges.joined(separator: "\n") + "\n}\n", engine: "sfdp", format: "svg")
+        #expect(String(decoding: drawn, as: UTF8.self).contains("n9999"))
+        #expect(!(try GraphvizRenderer.render(dot: "digraph G {}\n", engine: "dot", format: "svg")).isEmpty)
+        let hostile = #"<>{}[]|;:,=&#%@!$^*()'`~ \n \l é"#
+        let names = #"digraph G { "a\"b" -> "c"; "x" [label="\#(hostile)", tooltip="\#(hostile)"] }"#
+        do {
+            _ = try GraphvizRenderer.render(dot: names, engine: "dot", format: "svg")
+        } catch {
+            #expect(!error.message.isEmpty)
+        }
+    }
 }

@@ -13,6 +13,9 @@ public enum NestingGuard {
     public static let maximumDepth = 200
     /// Generic arguments opened on one line (`A<A<A<…`), which the parser's look-ahead follows recursively.
     public static let maximumAngleDepth = 64
+    /// Longer names, and more `&` on one line, make parsing and walking slow out of all proportion.
+    public static let maximumNameLength = 4_096
+    public static let maximumAmpersandsPerLine = 500
     /// What the parser itself may nest, as a second fence for shapes the scan does not count.
     public static let maximumParserNesting = 128
 
@@ -20,7 +23,7 @@ public enum NestingGuard {
     public static func refusal(_ input: some Collection<UInt8>) -> (line: Int, reason: String)? {
         let bytes = Array(input)
         var line = 1
-        var square = 0, depth = 0, angles = 0
+        var square = 0, depth = 0, angles = 0, name = 0, ampersands = 0
         var inLineComment = false, blockComments = 0
         // Strings, and the code of their interpolations (`"\(a[[0]])"`), nest: a stack of what is open.
         var open: [OpenText] = []
@@ -35,6 +38,8 @@ public enum NestingGuard {
                 if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) { line += 1 }
                 inLineComment = false
                 angles = 0
+                ampersands = 0
+                name = 0
                 if case .string(multiline: false)? = open.last { open.removeLast() }  // an unterminated string ends here
                 continue
             }
@@ -61,7 +66,12 @@ public enum NestingGuard {
                 }
                 continue
             }
+            name = isNameByte(byte) ? name + 1 : 0
+            if name > maximumNameLength { return (line, "a name longer than \(maximumNameLength) characters") }
             switch byte {
+            case UInt8(ascii: "&"):
+                ampersands += 1
+                if ampersands > maximumAmpersandsPerLine { return (line, "more than \(maximumAmpersandsPerLine) `&` on one line") }
             case UInt8(ascii: "\""):
                 let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
                 open.append(.string(multiline: multiline))
