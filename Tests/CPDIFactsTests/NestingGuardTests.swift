@@ -33,6 +33,14 @@ import Testing
         #expect(NestingGuard.refusal(Array(text.utf8))?.reason == "brackets nested more than 200 deep")
     }
 
+    /// swift-syntax's own tests hold raw strings with lone quotes and brackets: text, not code.
+    @Test func rawStringsAreText() {
+        let brackets = String(repeating: "[", count: 30)
+        let text = "let a = #\"\"\"\n  \"abc \\(x) \(brackets)\n  \"\"\"#\nlet b = #\"say \"\(brackets)\"#\nlet c = #\"\\#(f(x)) ok\"#\n"
+        #expect(NestingGuard.refusal(Array(text.utf8)) == nil)
+        #expect(NestingGuard.refusal(Array("let d = #\"\\#(\(brackets))\"#\n".utf8)) != nil)
+    }
+
     /// Found by the fuzzer: a 24,000-character name and 2,000 `&` on a line each took over two seconds.
     @Test func hugeNamesAndCompositionsAreRefused() {
         #expect(NestingGuard.refusal(Array(("let " + String(repeating: "x", count: 5_000) + " = 1\n").utf8))?.reason == "a name longer than 4096 characters")

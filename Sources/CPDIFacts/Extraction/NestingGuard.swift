@@ -40,7 +40,7 @@ public enum NestingGuard {
                 angles = 0
                 ampersands = 0
                 name = 0
-                if case .string(multiline: false)? = open.last { open.removeLast() }  // an unterminated string ends here
+                if case .string(multiline: false, _)? = open.last { open.removeLast() }  // an unterminated string ends here
                 continue
             }
             if inLineComment { continue }
@@ -49,22 +49,37 @@ public enum NestingGuard {
                 if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "*") { blockComments += 1 }
                 continue
             }
-            if case .string(let multiline)? = open.last {
-                if byte == UInt8(ascii: "\\") {
-                    if at(1) == UInt8(ascii: "(") {
+            if case .string(let multiline, let hashes)? = open.last {
+                // In a raw string (`#"…"#`) only `\#(` interpolates and only `"#` closes.
+                func hashesFollow(_ offset: Int) -> Bool { (0..<hashes).allSatisfy { at(offset + $0) == UInt8(ascii: "#") } }
+                if byte == UInt8(ascii: "\\"), hashesFollow(1) {
+                    if at(1 + hashes) == UInt8(ascii: "(") {
                         // An interpolation nests like any bracket (`"\("\("…` recurses in the parser too).
                         open.append(.interpolation(parens: 0))
-                        index += 1
+                        index += 1 + hashes
                         depth += 1
                         if depth > maximumDepth { return (line, "brackets nested more than \(maximumDepth) deep") }
                     } else {
-                        index += 1  // the escaped byte
+                        index += 1 + hashes  // the escaped byte
                     }
-                } else if byte == UInt8(ascii: "\""), !multiline || (at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")) {
+                } else if byte == UInt8(ascii: "\""), !multiline || (at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")),
+                    hashesFollow(multiline ? 3 : 1)
+                {
                     open.removeLast()
-                    if multiline { index += 2 }
+                    index += (multiline ? 2 : 0) + hashes
                 }
                 continue
+            }
+            // `#"` and `##"""` open raw strings.
+            if byte == UInt8(ascii: "#") {
+                var hashes = 1
+                while at(hashes) == UInt8(ascii: "#") { hashes += 1 }
+                if at(hashes) == UInt8(ascii: "\"") {
+                    let multiline = at(hashes + 1) == UInt8(ascii: "\"") && at(hashes + 2) == UInt8(ascii: "\"")
+                    open.append(.string(multiline: multiline, hashes: hashes))
+                    index += hashes + (multiline ? 2 : 0)
+                    continue
+                }
             }
             name = isNameByte(byte) ? name + 1 : 0
             if name > maximumNameLength { return (line, "a name longer than \(maximumNameLength) characters") }
@@ -74,7 +89,7 @@ public enum NestingGuard {
                 if ampersands > maximumAmpersandsPerLine { return (line, "more than \(maximumAmpersandsPerLine) `&` on one line") }
             case UInt8(ascii: "\""):
                 let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
-                open.append(.string(multiline: multiline))
+                open.append(.string(multiline: multiline, hashes: 0))
                 if multiline { index += 2 }
             case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
                 inLineComment = true
@@ -113,7 +128,7 @@ public enum NestingGuard {
     }
 
     /// What is open at a point of the scan: a string, or the code of an interpolation inside one.
-    private enum OpenText { case string(multiline: Bool), interpolation(parens: Int) }
+    private enum OpenText { case string(multiline: Bool, hashes: Int), interpolation(parens: Int) }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
