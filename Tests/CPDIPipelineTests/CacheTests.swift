@@ -145,6 +145,26 @@ import Testing
         }
     }
 
+    /// The probe's digest is remembered per build, so a warm run never parses; the memo changes nothing
+    /// about the fingerprint, and a memo of another build or a damaged one is replaced, never trusted.
+    @Test func theProbeMemoSavesTheParseButNotTheFingerprint() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let memo = folder.appendingPathComponent(FactsFormat.memoName)
+            let unmemoised = FactsCache.fingerprint(conventions: .default)
+            #expect(FactsCache.fingerprint(conventions: .default, directory: folder) == unmemoised)
+            let written = try Data(contentsOf: memo)
+            #expect(FactsFormat.digest(inMemo: written, identity: ExecutableIdentity.current) == ContentHash(FactsFormat.probe))
+            #expect(FactsFormat.digest(inMemo: written, identity: "another build") == nil)
+            #expect(FactsCache.fingerprint(conventions: .default, directory: folder) == unmemoised, "read back from the memo")
+
+            for foreign in ["another build\n\(ContentHash(high: 1, low: 2))\n", "\(ExecutableIdentity.current)\nnot hex\n", ""] {
+                try Data(foreign.utf8).write(to: memo)
+                #expect(FactsCache.fingerprint(conventions: .default, directory: folder) == unmemoised)
+                #expect(try Data(contentsOf: memo) == written, "rewritten for this build")
+            }
+        }
+    }
+
     @Test func entriesOfDeletedFilesArePrunedAfterSomeWrites() throws {
         try withProject { folder, cacheDirectory in
             _ = try run(folder, cacheIn: cacheDirectory)

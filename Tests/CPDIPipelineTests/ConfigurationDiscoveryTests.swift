@@ -82,6 +82,16 @@ import Testing
         ])
     }
 
+    @Test func manifestTokensAreReadByteByByte() {
+        let text = "let é1 = \"Café\\\"s\" // note\r\n.target(name: \"K\\(x)\", path: [\"a/b\"]) /* gone */ ∞_x2"
+        #expect(ManifestTokens.tokens(text) == [
+            .identifier("let"), .identifier("é1"), .string("Café\"s"),
+            .punctuation("."), .identifier("target"), .punctuation("("), .identifier("name"), .punctuation(":"),
+            .interpolatedString, .punctuation(","), .identifier("path"), .punctuation(":"), .punctuation("["),
+            .string("a/b"), .punctuation("]"), .punctuation(")"), .identifier("∞_x2"),
+        ])
+    }
+
     @Test func packageTargetsNameTheModulesOfTheirFiles() throws {
         try Fixtures.withTemporaryFolder { folder in
             try write(["Code/Core/Net/A.swift", "Sources/ShopCLI/Main.swift", "Tests/CoreTests/T.swift"], in: folder)

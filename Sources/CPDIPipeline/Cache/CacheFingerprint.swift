@@ -4,13 +4,14 @@ import Foundation
 extension FactsCache {
     /// Everything besides a file's own path and bytes that decides its facts: the pack format, cpdi's
     /// version, the facts format and the naming conventions. Nothing about the executable itself, so a
-    /// CI job that restores the cache and rebuilds the same cpdi reuses it.
-    static func fingerprint(conventions: NamingConventions) -> ContentHash {
+    /// CI job that restores the cache and rebuilds the same cpdi reuses it. `directory`, when given,
+    /// keeps the probe's digest between runs (`FactsFormat.probeDigest`).
+    static func fingerprint(conventions: NamingConventions, directory: URL? = nil) -> ContentHash {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let configuration = (try? encoder.encode(conventions)).map { [UInt8]($0) } ?? []
         let identity = Array("\(CachePack.format)|\(Pipeline.version)|\(FactsFormat.version)".utf8)
-        return ContentHash(identity, FactsFormat.probe, configuration)
+        return ContentHash(identity, FactsFormat.probeDigest(memoIn: directory).bytes, configuration)
     }
 }
 
@@ -19,6 +20,35 @@ extension FactsCache {
 /// extraction records, so a change to their shape or content changes the fingerprint by itself.
 enum FactsFormat {
     static let version = 1
+
+    /// The digest of `probe`. Extracting the probe is the only parse of a warm run, and the first use of
+    /// the parser costs milliseconds, so the digest is remembered in the cache folder under the
+    /// executable's identity: the same build reads it back, another build (even of the same version)
+    /// extracts the probe once and replaces the memo. The memo only saves time; its content is the same
+    /// digest the probe gives, so a CI job with a rebuilt cpdi still gets the same fingerprint.
+    static func probeDigest(memoIn directory: URL?) -> ContentHash {
+        guard let directory else { return ContentHash(probe) }
+        let url = directory.appendingPathComponent(memoName)
+        let identity = ExecutableIdentity.current
+        if let data = try? Data(contentsOf: url), let digest = digest(inMemo: data, identity: identity) { return digest }
+        let digest = ContentHash(probe)
+        let memo = Data("\(identity)\n\(digest)\n".utf8)
+        // A folder that cannot be written only costs the next run the probe again.
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? memo.write(to: url, options: .atomic)
+        return digest
+    }
+
+    static let memoName = "probe.memo"
+
+    /// The digest a memo holds for `identity`, or nil when it was written by another build or is damaged.
+    static func digest(inMemo data: Data, identity: String) -> ContentHash? {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 3, lines[0] == identity, lines[2].isEmpty, lines[1].utf8.count == 32,
+              let high = UInt64(lines[1].prefix(16), radix: 16), let low = UInt64(lines[1].suffix(16), radix: 16)
+        else { return nil }
+        return ContentHash(high: high, low: low)
+    }
 
     static let probe: [UInt8] = {
         let facts = FactExtractor.extract(path: "Probe.swift", source: probeSource, conventions: .default)

@@ -32,7 +32,7 @@ public final class FactsCache: @unchecked Sendable {
     /// unreadable or foreign pack is treated as empty and replaced on `save()`.
     public init(directory: URL, conventions: NamingConventions) {
         self.directory = directory
-        self.fingerprint = Self.fingerprint(conventions: conventions)
+        self.fingerprint = Self.fingerprint(conventions: conventions, directory: directory)
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         if let data = try? Data(contentsOf: url), let parsed = CachePack(parsing: data, fingerprint: fingerprint) {
             pack = parsed

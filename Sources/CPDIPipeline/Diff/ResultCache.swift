@@ -1,12 +1,6 @@
 import CPDIRules
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whole results of committed revisions, next to the facts cache, so a revision `cpdi diff` has seen
 /// is neither exported nor analysed again. A commit fixes the sources and the configuration in them,
 /// so the key is the commit, the paths, the configuration file's name and the executable: unlike facts,
@@ -23,7 +17,7 @@ struct ResultCache: Sendable {
     }
 
     func key(commit: String, paths: [String], configuration: String?) -> String {
-        let text = [Pipeline.version, Self.executableIdentity, commit, configuration ?? ""].joined(separator: "\u{0}")
+        let text = [Pipeline.version, ExecutableIdentity.current, commit, configuration ?? ""].joined(separator: "\u{0}")
             + "\u{0}" + paths.joined(separator: "\u{0}")
         return "\(ContentHash(Array(text.utf8)))"
     }
@@ -61,17 +55,4 @@ struct ResultCache: Sendable {
         }
         for (url, _) in entries.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.kept) { try? manager.removeItem(at: url) }
     }
-
-    /// The running executable's path, size, modification time and inode: another build, another key.
-    static let executableIdentity: String = {
-        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        var status = stat()
-        guard stat(path, &status) == 0 else { return path }
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
-        return "\(path)|\(status.st_size)|\(modified.tv_sec).\(modified.tv_nsec)|\(status.st_ino)"
-    }()
 }

@@ -142,7 +142,7 @@ public struct RevisionScan: Sendable {
 
         mutating func cache(for pipeline: Pipeline) -> FactsCache? {
             guard let directory else { return nil }
-            let fingerprint = FactsCache.fingerprint(conventions: pipeline.conventions)
+            let fingerprint = FactsCache.fingerprint(conventions: pipeline.conventions, directory: directory)
             if let open = opened.first(where: { $0.fingerprint == fingerprint }) { return open }
             let cache = FactsCache(directory: directory, conventions: pipeline.conventions)
             opened.append(cache)

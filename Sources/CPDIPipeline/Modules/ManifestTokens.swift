@@ -11,45 +11,61 @@ enum ManifestToken: Equatable {
 
 enum ManifestTokens {
     /// Identifiers, simple string literals and punctuation; comments and everything else are skipped.
+    /// Read as UTF-8 bytes: a large manifest (swift-nio's has 20 KB) is read on every run, and walking
+    /// it by `Character` took milliseconds. Bytes of non-ASCII letters count as identifier bytes.
     static func tokens(_ text: String) -> [ManifestToken] {
+        var text = text
+        return text.withUTF8 { tokens(bytes: $0) }
+    }
+
+    private static func tokens(bytes: UnsafeBufferPointer<UInt8>) -> [ManifestToken] {
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        func isNewline(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        func isIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+        func isIdentifier(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) }
         var tokens: [ManifestToken] = []
-        let characters = Array(text)
+        let count = bytes.count
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
-                while index < characters.count, !characters[index].isNewline { index += 1 }
-            } else if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
+        while index < count {
+            let byte = bytes[index]
+            if byte == slash, index + 1 < count, bytes[index + 1] == slash {
+                while index < count, !isNewline(bytes[index]) { index += 1 }
+            } else if byte == slash, index + 1 < count, bytes[index + 1] == star {
                 index += 2
-                while index + 1 < characters.count, !(characters[index] == "*" && characters[index + 1] == "/") { index += 1 }
+                while index + 1 < count, !(bytes[index] == star && bytes[index + 1] == slash) { index += 1 }
                 index += 2
-            } else if character == "\"" {
-                var value = ""
+            } else if byte == quote {
+                var value: [UInt8] = []
                 var interpolated = false
                 index += 1
-                while index < characters.count, characters[index] != "\"", !characters[index].isNewline {
-                    if characters[index] == "\\", index + 1 < characters.count {
+                while index < count, bytes[index] != quote, !isNewline(bytes[index]) {
+                    if bytes[index] == backslash, index + 1 < count {
                         index += 1
-                        if characters[index] == "(" { interpolated = true }
+                        if bytes[index] == UInt8(ascii: "(") { interpolated = true }
                     }
-                    value.append(characters[index])
+                    value.append(bytes[index])
                     index += 1
                 }
-                tokens.append(interpolated ? .interpolatedString : .string(value))
+                tokens.append(interpolated ? .interpolatedString : .string(String(decoding: value, as: UTF8.self)))
                 index += 1
-            } else if character.isLetter || character == "_" {
-                var name = ""
-                while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
-                    name.append(characters[index])
-                    index += 1
-                }
-                tokens.append(.identifier(name))
+            } else if isIdentifierStart(byte) {
+                let start = index
+                while index < count, isIdentifier(bytes[index]) { index += 1 }
+                tokens.append(.identifier(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
             } else {
-                if "().:,[]".contains(character) { tokens.append(.punctuation(character)) }
+                if let punctuation = Self.punctuation[Int(byte)] { tokens.append(.punctuation(punctuation)) }
                 index += 1
             }
         }
         return tokens
+    }
+
+    /// The punctuation kept, by byte.
+    private static let punctuation: [Character?] = (0..<256).map { byte in
+        let character = Character(Unicode.Scalar(UInt8(byte)))
+        return "().:,[]".contains(character) ? character : nil
     }
 
     /// The labelled arguments directly inside the parentheses that open at `start`, each as the tokens of

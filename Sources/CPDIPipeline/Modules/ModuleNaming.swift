@@ -38,22 +38,25 @@ struct ModuleNaming {
         self.fallback = fallback
     }
 
-    /// `names` are the file's path components relative to the configuration (for anchored module roots).
-    func module(of file: URL, names: [String]) -> String {
+    /// `file` is an absolute, normalised path; `names` gives its path components relative to the
+    /// configuration (for anchored module roots), asked for only when such a root is configured.
+    func module(of file: String, names: () -> [String]) -> String {
         // Up from the file itself, so the deepest claim is met first: one lookup per folder level.
         if !claims.isEmpty {
-            var path = ProjectPath.join("/", file.path)
+            var path = ProjectPath.isNormalised(file) ? file : ProjectPath.join("/", file)
             while !path.isEmpty {
                 if let claim = claims[path] { return claim.module }
                 path = String(path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)])
             }
         }
-        let components = file.pathComponents
+        guard !roots.isEmpty else { return fallback }
+        let components = file.split(separator: "/").map(String.init)
+        let anchoredNames = roots.contains { $0.pattern.contains("/") } ? names() : []
         // The deepest module root that still has a module folder below it and above the file.
         var best: (depth: Int, module: String)?
         for root in roots {
             // Unanchored roots (`Sources`) are matched along the whole path, as a folder name anywhere.
-            let path = root.pattern.contains("/") ? names : components.filter { $0 != "/" }
+            let path = root.pattern.contains("/") ? anchoredNames : components
             for length in stride(from: path.count - 2, through: 1, by: -1) where root.matchesExactly(path[..<length]) {
                 if best == nil || path.count - length < best!.depth { best = (path.count - length, path[length]) }
                 break

@@ -81,4 +81,24 @@ enum ProjectPath {
         }
         return "/" + names.joined(separator: "/")
     }
+
+    /// Whether `path` is already what `join` makes of it: absolute, without `.`, `..`, empty names or a
+    /// trailing slash. Checked on bytes, since it runs for every discovered file.
+    static func isNormalised(_ path: String) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        var name: (count: Int, dots: Int) = (0, 0)
+        var any = false
+        while let byte = bytes.next() {
+            any = true
+            if byte == UInt8(ascii: "/") {
+                if name.count == 0 || name.count == name.dots && name.dots <= 2 { return false }
+                name = (0, 0)
+            } else {
+                name.count += 1
+                if byte == UInt8(ascii: ".") { name.dots += 1 }
+            }
+        }
+        return !any || !(name.count == 0 || name.count == name.dots && name.dots <= 2)
+    }
 }
