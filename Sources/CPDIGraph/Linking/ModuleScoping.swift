@@ -13,6 +13,7 @@ struct ModuleScoping {
     func run(_ files: [FileFacts]) -> [FileFacts] {
         // First pass, cheap: which names a second module declares too (most repositories have none).
         var firstModule: [String: String] = [:]
+        firstModule.reserveCapacity(files.count * 2)
         var clashingNames: Set<String> = []
         for file in files {
             let module = modules[file.path] ?? ""

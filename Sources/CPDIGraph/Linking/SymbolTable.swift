@@ -3,15 +3,19 @@ import CPDIFacts
 /// Every declaration of every file by qualified name, and the name lookup Swift would do.
 public struct SymbolTable: Sendable {
     public var aliases: [String: Declared<AliasFact>] = [:] {
-        didSet { sortedAliasNames = aliases.keys.sorted() }
+        didSet { sortedAliasNames = aliases.keys.sorted(); indexNestedNames() }
     }
     public var protocols: [String: Declared<TypeFact>] = [:] {
-        didSet { sortedProtocolNames = protocols.keys.sorted() }
+        didSet { sortedProtocolNames = protocols.keys.sorted(); indexNestedNames() }
     }
     /// Structs, classes, actors, enums and extensions, by (extended) name; declaration first.
     public var typeDeclarations: [String: [Declared<TypeFact>]] = [:] {
-        didSet { sortedTypeNames = typeDeclarations.keys.sorted() }
+        didSet { sortedTypeNames = typeDeclarations.keys.sorted(); indexNestedNames() }
     }
+    /// What follows each dot of each declared name (`Outer.Inner.Dependencies` → `Inner.Dependencies` and
+    /// `Dependencies`). A name that is none of these is not declared inside any scope, so `resolve` goes
+    /// straight to the top level: most names looked up are top-level aliases and protocols.
+    private var nestedNameTails: Set<String> = []
     /// The keys of `aliases`, `protocols` and `typeDeclarations`, sorted once: passes and rules walk
     /// them in this order, and sorting tens of thousands of names again for each costs more than the walk.
     public private(set) var sortedAliasNames: [String] = []
@@ -68,6 +72,7 @@ public struct SymbolTable: Sendable {
         sortedAliasNames = aliases.keys.sorted()
         sortedProtocolNames = protocols.keys.sorted()
         sortedTypeNames = typeDeclarations.keys.sorted()
+        indexNestedNames()
         for alias in aliases.values {
             guard let enclosing = alias.fact.enclosingType else { continue }
             if protocols[enclosing] != nil || typeDeclarations[enclosing]?.first?.fact.kind == .class {
@@ -76,15 +81,29 @@ public struct SymbolTable: Sendable {
         }
     }
 
+    private mutating func indexNestedNames() {
+        var tails: Set<String> = []
+        for names in [sortedAliasNames, sortedProtocolNames, sortedTypeNames] {
+            for name in names {
+                var rest = Substring(name)
+                while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+                    rest = rest[rest.index(after: dot)...]
+                    tails.insert(String(rest))
+                }
+            }
+        }
+        nestedNameTails = tails
+    }
+
     /// Looks `name` up from inside `scope` outwards, as the compiler does for nested names,
     /// then without a leading module name (`ShopKit.LoggingDependency`).
     public func resolve(_ name: String, from scope: String?) -> Symbol? {
         // Runs for every alias member and requirement, many times over: the candidates are tried as
         // they are made, without collecting them first.
-        var current = scope.map { Substring($0) }
+        var current = nestedNameTails.contains(name) ? scope.map { Substring($0) } : nil
         while let prefix = current, !prefix.isEmpty {
             if let found = symbol(named: "\(prefix).\(name)") { return found }
-            current = prefix.lastIndex(of: ".").map { prefix[..<$0] }
+            current = prefix.utf8.lastIndex(of: UInt8(ascii: ".")).map { prefix[..<$0] }
         }
         if let scope, inheritableAliasNames.contains(name) {
             var visited: Set<String> = []

@@ -65,7 +65,7 @@ struct AliasOwnership {
         if let enclosing = alias.enclosingType, model.components[enclosing] != nil { return enclosing }
         let candidates = componentsByAliasName[LeafName.simple(alias.name)] ?? []
         // Two modules may each have a `Store`: the one in the alias's module is its owner.
-        let module = alias.enclosingType == nil && alias.name.contains(".") ? String(alias.name.split(separator: ".")[0]) : nil
+        let module = alias.enclosingType == nil && alias.name.utf8.contains(UInt8(ascii: ".")) ? String(alias.name.split(separator: ".")[0]) : nil
         return candidates.first { module == nil || $0.hasPrefix("\(module!).") } ?? candidates.first
     }
 
@@ -108,7 +108,13 @@ func enclosingComponent(of type: String?, in model: DependencyModel) -> String? 
 
 enum LeafName {
     /// The last component of a dotted name.
-    static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+    static func simple(_ name: String) -> String {
+        // Bytes: this runs for every alias a rule looks at, and most names have no dot at all.
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        let after = name.index(after: dot)
+        guard after == name.endIndex else { return String(name[after...]) }
+        return name.split(separator: ".").last.map(String.init) ?? name
+    }
 }
 
 /// A method a protocol declares, or one implementing it: its parameter list is the protocol's to choose.
