@@ -193,6 +193,61 @@ import Testing
         }
     }
 
+    /// Head's folder made from base's (hard links, changed paths exported from head) holds exactly what a
+    /// whole export of head holds, and base's copy is untouched by it; with `export-subst` asked for,
+    /// head is exported whole, since its expansion differs although the file does not.
+    @Test(arguments: [("base", "added"), ("added", "renamed"), ("renamed", "base"), ("unforwarded", "unused")])
+    func aHeadDerivedFromBaseIsAWholeExportOfHead(base: String, head: String) throws {
+        try DiffRepository.with { repository in
+            try expectDerivedExportIsWhole(repository, base: base, head: head)
+        }
+    }
+
+    @Test func anExportSubstAttributeExportsHeadWhole() throws {
+        try DiffRepository.with { repository in
+            try repository.write(".gitattributes", "Sources/App/Version.swift export-subst\n")
+            try repository.write("Sources/App/Version.swift", "let commit = \"$Format:%H$\"\n")
+            try repository.git("add", "-A")
+            try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-m", "version")
+            try repository.write("Sources/App/Other.swift", "let other = 1\n")
+            try repository.git("add", "-A")
+            try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-m", "other")
+            let headVersion = try expectDerivedExportIsWhole(repository, base: "HEAD~1", head: "HEAD")["Sources/App/Version.swift"]
+            #expect(headVersion?.contains(try repository.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)) == true)
+        }
+    }
+
+    /// Derives `head` from `base` and compares both folders with whole exports; returns head's files.
+    @discardableResult
+    private func expectDerivedExportIsWhole(_ repository: DiffRepository, base: String, head: String) throws -> [String: String] {
+        let git = try GitRepository.containing(repository.root)
+        let scratch = repository.root.deletingLastPathComponent().appendingPathComponent("exports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = { (name: String) in scratch.appendingPathComponent("\(name)/App", isDirectory: true) }
+        for name in ["base", "head", "wholeBase", "wholeHead"] {
+            try FileManager.default.createDirectory(at: folder(name), withIntermediateDirectories: true)
+        }
+        let commits = (base: try git.commit(base), head: try git.commit(head))
+        try git.export(base: (commits.base, folder("base")), derivingHead: (commits.head, folder("head")))
+        try git.export([(commits.base, folder("wholeBase")), (commits.head, folder("wholeHead"))])
+        let derived = (base: try contents(of: folder("base")), head: try contents(of: folder("head")))
+        #expect(derived.head == (try contents(of: folder("wholeHead"))))
+        #expect(derived.base == (try contents(of: folder("wholeBase"))))
+        #expect(!derived.head.isEmpty)
+        return derived.head
+    }
+
+    /// Every file under `folder`, by relative path.
+    private func contents(of folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return files
+    }
+
     @Test func savedResultsGiveTheSameDiffAsRevisions() throws {
         try DiffRepository.with { repository in
             let fromRevisions = try report(repository, "base", "renamed")

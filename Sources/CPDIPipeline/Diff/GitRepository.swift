@@ -41,6 +41,36 @@ public struct GitRepository: Sendable {
         }
     }
 
+    /// Exports `base` whole, then makes `head`'s folder from it instead of exporting it too: hard links to
+    /// base's files, minus the paths the two commits differ in, which are exported from head. On a
+    /// 2,000-file app a second export cost about as much CPU as parsing the files that changed. Head is
+    /// exported whole instead when more than a third of the files changed (and more than 300), when `cp -l` is missing (macOS),
+    /// or when attributes ask for `export-subst`, whose expansion differs between commits although the
+    /// file does not. Changed paths are removed before head's versions are written, so no write goes
+    /// through a link into base's copy.
+    public func export(base: (commit: String, folder: URL), derivingHead head: (commit: String, folder: URL)) throws(InputError) {
+        let script = """
+            set -o pipefail; root=$1; base=$2; from=$3; head=$4; to=$5
+            git -C "$root" archive --format=tar "$base" | tar -xf - -C "$from" || exit 1
+            whole() { git -C "$root" archive --format=tar "$head" | tar -xf - -C "$to"; exit; }
+            attributes=$(git -C "$root" rev-parse --git-path info/attributes)
+            if git -C "$root" grep -q -e export-subst "$head" -- ':(glob)**/.gitattributes' || grep -qs export-subst "$attributes"; then whole; fi
+            changed=$(dirname "$to")/changed; kept=$(dirname "$to")/kept
+            git -C "$root" diff --name-only -z --no-renames "$base" "$head" > "$changed" || exit 1
+            count=$(tr -cd '\\0' < "$changed" | wc -c); total=$(find "$from" -type f | wc -l)
+            if [ "$count" -gt 300 ] && [ $((count * 3)) -gt "$total" ]; then whole; fi
+            cp -al "$from/." "$to/" 2>/dev/null || { rm -rf "$to" && mkdir -p "$to" && whole; }
+            (cd "$to" && xargs -0 -r rm -rf -- < "$changed") || exit 1
+            git -C "$root" diff --name-only -z --no-renames --diff-filter=d "$base" "$head" > "$kept" || exit 1
+            xargs -0 -r bash -c 'set -o pipefail; root=$1; head=$2; to=$3; shift 3
+                GIT_LITERAL_PATHSPECS=1 git -C "$root" archive --format=tar "$head" -- "$@" | tar -xf - -C "$to"' _ "$root" "$head" "$to" < "$kept"
+            """
+        let arguments = ["-c", script, "cpdi-export", root.path, base.commit, base.folder.path, head.commit, head.folder.path]
+        try Self.run(arguments, in: root, executable: "bash") { message in
+            "\(base.commit), \(head.commit): cannot export into \(base.folder.deletingLastPathComponent().path) (\(message)); check the repository and the free space there"
+        }
+    }
+
     /// Runs `executable` (git by default) and returns its stdout, or throws the error `failure` words
     /// from its first line of stderr.
     @discardableResult

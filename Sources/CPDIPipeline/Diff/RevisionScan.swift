@@ -168,7 +168,11 @@ public struct RevisionScan: Sendable {
                 throw InputError("\(folder.path): cannot create a folder for the revision (\(error.localizedDescription)); check the temporary folder")
             }
         }
-        try repository.export(revisions)
+        if revisions.count == 2 {
+            try repository.export(base: revisions[0], derivingHead: revisions[1])
+        } else {
+            try repository.export(revisions)
+        }
     }
 
 

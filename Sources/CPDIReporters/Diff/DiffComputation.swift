@@ -17,10 +17,11 @@ extension ResultDiff {
 
         let baseEdges = Self.edgesByIdentity(base.graph.edges)
         let headEdges = Self.edgesByIdentity(head.graph.edges)
-        addedEdges = headEdges.filter { baseEdges[$0.key] == nil }.map(\.value).sorted()
-        removedEdges = baseEdges.filter { headEdges[$0.key] == nil }.map(\.value).sorted()
+        // Not `Dictionary.filter`, which builds a dictionary of the survivors only to be read once.
+        addedEdges = headEdges.compactMap { baseEdges[$0.key] == nil ? $0.value : nil }.sorted()
+        removedEdges = baseEdges.compactMap { headEdges[$0.key] == nil ? $0.value : nil }.sorted()
 
-        leafChanges = Self.leafChanges(baseNodes: baseNodes, head: head)
+        leafChanges = Self.leafChanges(baseNodes: baseNodes, headNodes: headNodes, head: head)
         let changedEnds = Set((addedEdges + removedEdges).map(\.from))
         affected = Self.affected(
             changed: Set((addedNodes + removedNodes).filter(Self.isComponent).map(\.id))
@@ -61,12 +62,12 @@ extension ResultDiff {
         var via: ForwardVia?
     }
 
-    private static func leafChanges(baseNodes: [String: Node], head: AnalysisResult) -> [LeafChange] {
-        let headNodes = Dictionary(head.graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private static func leafChanges(baseNodes: [String: Node], headNodes: [String: Node], head: AnalysisResult) -> [LeafChange] {
         var children: [String: Set<String>] = [:]
         for edge in head.graph.edges where edge.kind == .forwardsTo { children[edge.from, default: []].insert(edge.to) }
         return head.graph.nodes.filter(isComponent).sorted { $0.id < $1.id }.compactMap { node in
-            guard let before = baseNodes[node.id], isComponent(before) else { return nil }
+            // Equal lists are equal sets, and most components keep theirs.
+            guard let before = baseNodes[node.id], isComponent(before), before.leaves != node.leaves else { return nil }
             let old = Set(before.leaves ?? []), new = Set(node.leaves ?? [])
             guard old != new else { return nil }
             let gained = new.subtracting(old).sorted().map { leaf in
