@@ -251,6 +251,24 @@ import Testing
         }
     }
 
+    /// The cache keeps facts without decoding them again (that doubled the cost of a cold run's cache
+    /// write), so every Swift file of the samples and of cpdi's own sources must make the round trip equal.
+    @Test func everySampleAndSourceFileRoundTripsThroughTheCompactCoder() throws {
+        var sources: [URL] = []
+        for folder in ["Samples", "Sources"] {
+            let enumerator = FileManager.default.enumerator(at: Fixtures.packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift" { sources.append(url) }
+            }
+        }
+        #expect(sources.count > 100)
+        for url in sources {
+            let facts = FactExtractor.extract(path: url.path, source: try String(contentsOf: url, encoding: .utf8), conventions: .default)
+            let bytes = try CompactCoder.encode(facts)
+            #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } == facts, "\(url.path)")
+        }
+    }
+
     @Test func theContentHashSeparatesPartsAndSeesEveryByte() {
         #expect(ContentHash(Array("ab".utf8), Array("c".utf8)) != ContentHash(Array("a".utf8), Array("bc".utf8)))
         let base = [UInt8](repeating: 7, count: 37)
