@@ -3,12 +3,6 @@ import CPDIRules
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The extraction step of a run: every discovered file read and turned into facts, on all cores,
 /// taken from the facts cache when the file has not changed since it was last extracted.
 extension Pipeline {
@@ -22,10 +16,10 @@ extension Pipeline {
     func extract(
         _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) -> [ExtractionOutcome] {
-        let conventions = self.conventions
+        let conventions = self.conventions, tree = self.tree
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         return Parallel.map(files.count) { index in
-            let (outcome, reused) = Self.extract(files[index], conventions: conventions, cache: cache)
+            let (outcome, reused) = Self.extract(files[index], conventions: conventions, tree: tree, cache: cache)
             counter?.fileDone(reused: reused)
             return outcome
         }
@@ -33,11 +27,11 @@ extension Pipeline {
 
     /// One file's outcome, and whether it came from the cache.
     static func extract(
-        _ file: SourceDiscovery.SourceFile, conventions: NamingConventions, cache: FactsCache? = nil
+        _ file: SourceDiscovery.SourceFile, conventions: NamingConventions, tree: any SourceTree = DiskTree(), cache: FactsCache? = nil
     ) -> (ExtractionOutcome, reused: Bool) {
         let path = file.displayPath
         let bytes: [UInt8]
-        switch readSource(at: file.url.path) {
+        switch tree.read(file.url.path, limit: maximumFileSize) {
         case .bytes(let read): bytes = read
         case .tooLarge(let size):
             return (.unreadable(InputProblem(
@@ -63,34 +57,5 @@ extension Pipeline {
         let facts = FactExtractor.extract(path: path, source: text, conventions: conventions)
         if let cache, let key { cache.store(facts, for: key) }
         return (.facts(facts), false)
-    }
-
-    enum SourceRead {
-        case bytes([UInt8])
-        case tooLarge(Int)
-        case unreadable
-    }
-
-    /// Reads a whole file with one `fstat` and as few `read`s as it takes; the size is checked first so
-    /// an enormous file is never loaded. (Foundation's attribute lookup lists owner names too, which
-    /// costs more than reading a typical source file.)
-    static func readSource(at path: String) -> SourceRead {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .unreadable }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return .unreadable }
-        let size = Int(status.st_size)
-        guard size <= maximumFileSize else { return .tooLarge(size) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, size - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
-        }
-        // A file that shrank while being read is taken as it was read.
-        return .bytes(filled == size ? bytes : Array(bytes.prefix(filled)))
     }
 }

@@ -13,6 +13,8 @@ public struct Pipeline: Sendable {
     public var rules: [any Rule]
     /// Globs, module roots, rule settings and naming conventions.
     public var configuration: Configuration
+    /// Where files are read: the disk, or a git revision in memory (`cpdi diff`).
+    public var tree: any SourceTree = DiskTree()
 
     /// The naming section of the configuration: one value, so extraction and linking cannot disagree.
     public var conventions: NamingConventions {
@@ -52,7 +54,7 @@ public struct Pipeline: Sendable {
     public func extract(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) throws(InputError) -> Extracted {
-        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration).discover(paths)
+        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
         return Extracted(
             outcomes: extract(files, cache: cache, progress: progress),
             modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })

@@ -1,10 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The discovery step of the pipeline: which Swift files a run looks at, and what each is called.
 public struct SourceDiscovery: Sendable {
@@ -22,10 +17,13 @@ public struct SourceDiscovery: Sendable {
     public var workingDirectory: URL
     /// Include and exclude globs, module roots.
     public var configuration: Configuration
+    /// Where folders and files are read: the disk, or a git revision in memory.
+    public var tree: any SourceTree
 
-    public init(workingDirectory: URL, configuration: Configuration = Configuration()) {
+    public init(workingDirectory: URL, configuration: Configuration = Configuration(), tree: any SourceTree = DiskTree()) {
         self.workingDirectory = workingDirectory.standardizedFileURL
         self.configuration = configuration
+        self.tree = tree
     }
 
     /// Folders that hold build products, checkouts or tooling rather than the project's own code (and
@@ -40,16 +38,16 @@ public struct SourceDiscovery: Sendable {
         var projectFilesRead: [URL: [ModuleClaim]] = [:]
         for path in paths.isEmpty ? ["."] : paths {
             let url = URL.resolving(path, against: workingDirectory)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            guard let kind = tree.kind(of: url.standardizedFileURL.path) else {
                 throw InputError("\(path): no such file or directory; pass a folder or .swift file to analyse")
             }
-            let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
+            let isFolder = kind == .folder
+            let root = isFolder ? url : url.deletingLastPathComponent()
             let rootPath = root.standardizedFileURL.path
-            let walk = isDirectory.boolValue ? swiftFiles(under: rootPath) : Walk(files: [url.standardizedFileURL.path], projects: ProjectFiles())
+            let walk = isFolder ? swiftFiles(under: rootPath) : Walk(files: [url.standardizedFileURL.path], projects: ProjectFiles())
             // A named file's own folder is searched too; a walked folder's own project files were found by the walk.
-            let above = ProjectFiles.inFolders(from: isDirectory.boolValue ? root.deletingLastPathComponent() : root, upTo: workingDirectory)
-            let claims = above.claims(reading: &projectFilesRead) + walk.projects.claims(reading: &projectFilesRead)
+            let above = ProjectFiles.inFolders(from: isFolder ? root.deletingLastPathComponent() : root, upTo: workingDirectory, in: tree)
+            let claims = above.claims(reading: &projectFilesRead, in: tree) + walk.projects.claims(reading: &projectFilesRead, in: tree)
             let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             for file in walk.files {
                 let display = displayPath(of: file)
@@ -66,21 +64,15 @@ public struct SourceDiscovery: Sendable {
         var projects: ProjectFiles
     }
 
-    /// Reads folders with `readdir`, whose entries say whether they are folders or files: Foundation's
-    /// enumerator builds a URL and asks for its resource values for every entry, which cost more than a
-    /// tenth of a warm run on swift-nio. Symbolic links are neither folders nor files, as before.
     private func swiftFiles(under root: String) -> Walk {
         var walk = Walk(files: [], projects: ProjectFiles())
         let filtering = !configuration.include.isEmpty || !configuration.exclude.isEmpty
         var pending = [root]
         while let folder = pending.popLast() {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
+            for entry in tree.entries(of: folder) ?? [] {
+                let name = entry.name
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                switch Self.kind(of: entry.pointee.d_type, at: path) {
+                switch entry.kind {
                 case .folder:
                     // A project's folder holds settings, not sources: read later as a whole, never walked.
                     if ProjectFiles.isXcodeProject(name) {
@@ -103,25 +95,6 @@ public struct SourceDiscovery: Sendable {
             }
         }
         return walk
-    }
-
-    private enum EntryKind { case folder, file, other }
-
-    /// From the entry's type, or one `lstat` when the file system does not say (`DT_UNKNOWN`).
-    private static func kind(of type: UInt8, at path: String) -> EntryKind {
-        switch Int32(type) {
-        case Int32(DT_DIR): return .folder
-        case Int32(DT_REG): return .file
-        case Int32(DT_UNKNOWN):
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return .other }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: return .folder
-            case S_IFREG: return .file
-            default: return .other
-            }
-        default: return .other
-        }
     }
 
     private func isExcluded(_ names: [String]) -> Bool {

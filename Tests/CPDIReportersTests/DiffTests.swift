@@ -193,59 +193,50 @@ import Testing
         }
     }
 
-    /// Head's folder made from base's (hard links, changed paths exported from head) holds exactly what a
-    /// whole export of head holds, and base's copy is untouched by it; with `export-subst` asked for,
-    /// head is exported whole, since its expansion differs although the file does not.
-    @Test(arguments: [("base", "added"), ("added", "renamed"), ("renamed", "base"), ("unforwarded", "unused")])
-    func aHeadDerivedFromBaseIsAWholeExportOfHead(base: String, head: String) throws {
+    /// A revision read from git into memory is scanned exactly as its export on disk would be: project
+    /// files, configuration, symbolic links, skipped folders and files that are not Swift included.
+    @Test func aRevisionReadFromGitGivesTheResultOfItsExport() throws {
         try DiffRepository.with { repository in
-            try expectDerivedExportIsWhole(repository, base: base, head: head)
+            try repository.write("Package.swift", """
+                // swift-tools-version: 6.0
+                import PackageDescription
+                let package = Package(name: "App", targets: [.target(name: "Core", path: "Sources/App")])
+
+                """)
+            try repository.write(".cpdi.yml", "exclude:\n  - \"**/Generated/**\"\n")
+            try repository.write("Sources/App/Generated/Stub.swift", "typealias StubDependencies = LoggingDependency\n")
+            try repository.write(".build/checkouts/Other.swift", "typealias OtherDependencies = LoggingDependency\n")
+            try repository.write("Sources/App/notes.txt", "not Swift\n")
+            try FileManager.default.createSymbolicLink(
+                atPath: repository.root.appendingPathComponent("Sources/App/Alias.swift").path, withDestinationPath: "List.swift"
+            )
+            try repository.git("add", "-A", "-f")
+            try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-m", "extras")
+            try repository.git("tag", "extras")
+            for tag in ["base", "added", "renamed", "extras"] {
+                let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: nil)
+                let read = try scan.results(base: tag, head: tag)
+                let exported = try export(repository, tag)
+                #expect(read.base == exported, "\(tag)")
+                #expect(read.head == exported, "\(tag)")
+                if tag == "extras" {
+                    #expect(exported.files.contains("Package.swift") && !exported.files.contains { $0.contains("Generated") || $0.contains(".build") })
+                    #expect(!exported.files.contains("Sources/App/Alias.swift"), "a symbolic link is not a file")
+                    #expect(exported.graph.nodes.contains { $0.module == "Core" }, "the manifest's target names the module")
+                }
+            }
         }
     }
 
-    @Test func anExportSubstAttributeExportsHeadWhole() throws {
-        try DiffRepository.with { repository in
-            try repository.write(".gitattributes", "Sources/App/Version.swift export-subst\n")
-            try repository.write("Sources/App/Version.swift", "let commit = \"$Format:%H$\"\n")
-            try repository.git("add", "-A")
-            try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-m", "version")
-            try repository.write("Sources/App/Other.swift", "let other = 1\n")
-            try repository.git("add", "-A")
-            try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-m", "other")
-            let headVersion = try expectDerivedExportIsWhole(repository, base: "HEAD~1", head: "HEAD")["Sources/App/Version.swift"]
-            #expect(headVersion?.contains(try repository.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)) == true)
-        }
-    }
-
-    /// Derives `head` from `base` and compares both folders with whole exports; returns head's files.
-    @discardableResult
-    private func expectDerivedExportIsWhole(_ repository: DiffRepository, base: String, head: String) throws -> [String: String] {
-        let git = try GitRepository.containing(repository.root)
-        let scratch = repository.root.deletingLastPathComponent().appendingPathComponent("exports-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let folder = { (name: String) in scratch.appendingPathComponent("\(name)/App", isDirectory: true) }
-        for name in ["base", "head", "wholeBase", "wholeHead"] {
-            try FileManager.default.createDirectory(at: folder(name), withIntermediateDirectories: true)
-        }
-        let commits = (base: try git.commit(base), head: try git.commit(head))
-        try git.export(base: (commits.base, folder("base")), derivingHead: (commits.head, folder("head")))
-        try git.export([(commits.base, folder("wholeBase")), (commits.head, folder("wholeHead"))])
-        let derived = (base: try contents(of: folder("base")), head: try contents(of: folder("head")))
-        #expect(derived.head == (try contents(of: folder("wholeHead"))))
-        #expect(derived.base == (try contents(of: folder("wholeBase"))))
-        #expect(!derived.head.isEmpty)
-        return derived.head
-    }
-
-    /// Every file under `folder`, by relative path.
-    private func contents(of folder: URL) throws -> [String: String] {
-        var files: [String: String] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = try String(contentsOf: url, encoding: .utf8)
-        }
-        return files
+    /// `tag` exported with `git archive` into a folder named like the repository, and checked there.
+    private func export(_ repository: DiffRepository, _ tag: String) throws -> AnalysisResult {
+        let folder = repository.root.deletingLastPathComponent().appendingPathComponent("export-\(tag)/App")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let run = try DiffRepository.run(["bash", "-c", "git archive --format=tar \"$1\" | tar -xf - -C \"$2\"", "export", tag, folder.path], in: repository.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let configuration = try Configuration.load(explicitPath: nil, paths: ["."], workingDirectory: folder)
+        return try Pipeline(configuration: configuration).run(paths: ["."], workingDirectory: folder)
     }
 
     @Test func savedResultsGiveTheSameDiffAsRevisions() throws {

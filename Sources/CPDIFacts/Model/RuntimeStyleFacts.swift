@@ -29,6 +29,35 @@ public enum RuntimeKey: Codable, Sendable, Hashable {
     case keyType(String)
 }
 
+/// Written as a kind and a name rather than in the synthesized form, whose decoder asks the container for
+/// its keys: the facts cache's positional coder has none to give, so every file with a run-time key was
+/// refused by the cache and parsed again on every run.
+extension RuntimeKey {
+    private enum CodingKeys: String, CodingKey { case kind, name }
+    private enum Kind: String, Codable { case type, keyPath, keyType }
+
+    public init(from decoder: any Decoder) throws {
+        // In the order `encode` writes them: the cache's coder reads fields by position.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(Kind.self, forKey: .kind)
+        let name = try container.decode(String.self, forKey: .name)
+        switch kind {
+        case .type: self = .type(name)
+        case .keyPath: self = .keyPath(name)
+        case .keyType: self = .keyType(name)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .type(let name): try container.encode(Kind.type, forKey: .kind); try container.encode(name, forKey: .name)
+        case .keyPath(let name): try container.encode(Kind.keyPath, forKey: .kind); try container.encode(name, forKey: .name)
+        case .keyType(let name): try container.encode(Kind.keyType, forKey: .kind); try container.encode(name, forKey: .name)
+        }
+    }
+}
+
 /// `@Inject private var widgetModule: WidgetModuleType` or `@Dependency(\.aService) var aService`.
 public struct InjectionFact: Codable, Sendable, Equatable {
     /// The property wrapper as written (`Inject`, `Dependency`).

@@ -14,27 +14,28 @@ extension Configuration {
 
     /// The configuration for a run: `explicitPath` (`--config`) when given, which must exist; else `.cpdi.yml`
     /// in the analysed folder (the first path when it is a folder, else the working directory), if there is one.
-    public static func load(explicitPath: String?, paths: [String], workingDirectory: URL) throws(InputError) -> Configuration {
+    public static func load(
+        explicitPath: String?, paths: [String], workingDirectory: URL, tree: any SourceTree = DiskTree()
+    ) throws(InputError) -> Configuration {
         if let explicitPath {
             let url = URL.resolving(explicitPath, against: workingDirectory)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
+            guard case .bytes(let bytes) = tree.read(url.standardizedFileURL.path, limit: Pipeline.maximumFileSize) else {
                 throw InputError("\(explicitPath): cannot read the configuration file; check the --config path")
             }
-            return try parse(data, file: explicitPath, baseDirectory: url.deletingLastPathComponent())
+            return try parse(Data(bytes), file: explicitPath, baseDirectory: url.deletingLastPathComponent())
         }
-        let root = analysedRoot(paths: paths, workingDirectory: workingDirectory)
+        let root = analysedRoot(paths: paths, workingDirectory: workingDirectory, tree: tree)
         let url = root.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return Configuration() }
+        guard case .bytes(let bytes) = tree.read(url.standardizedFileURL.path, limit: Pipeline.maximumFileSize) else { return Configuration() }
         let display = SourceDiscovery(workingDirectory: workingDirectory).displayPath(of: url)
-        return try parse(data, file: display, baseDirectory: root)
+        return try parse(Data(bytes), file: display, baseDirectory: root)
     }
 
     /// The folder whose `.cpdi.yml` applies: the first path when it is a folder, else the working directory.
-    public static func analysedRoot(paths: [String], workingDirectory: URL) -> URL {
+    public static func analysedRoot(paths: [String], workingDirectory: URL, tree: any SourceTree = DiskTree()) -> URL {
         if let first = paths.first {
             let url = URL.resolving(first, against: workingDirectory)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url }
+            if tree.kind(of: url.standardizedFileURL.path) == .folder { return url }
         }
         return workingDirectory.standardizedFileURL
     }

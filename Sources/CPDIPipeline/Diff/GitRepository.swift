@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// The few git operations `cpdi diff` needs, run through the `git` executable: where the repository
-/// is, which commit a revision names, and a revision's files exported into a folder.
+/// is, which commit a revision names, and the output of the commands that read a revision's files.
 public struct GitRepository: Sendable {
     /// The top of the work tree.
     public let root: URL
@@ -25,50 +25,9 @@ public struct GitRepository: Sendable {
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Writes the files of each commit into its folder (`git archive` piped into `tar`, so nothing in
-    /// the work tree changes), all at once, in one shell.
-    public func export(_ revisions: [(commit: String, folder: URL)]) throws(InputError) {
-        guard !revisions.isEmpty else { return }
-        // The paths are arguments of the script ($1…), never part of its text.
-        let script = """
-            set -o pipefail; root=$1; shift; pids=()
-            while [ $# -gt 0 ]; do (git -C "$root" archive --format=tar "$1" | tar -xf - -C "$2") & pids+=($!); shift 2; done
-            status=0; for pid in "${pids[@]}"; do wait "$pid" || status=1; done; exit $status
-            """
-        let arguments = ["-c", script, "cpdi-export", root.path] + revisions.flatMap { [$0.commit, $0.folder.path] }
-        try Self.run(arguments, in: root, executable: "bash") { message in
-            "\(revisions.map(\.commit).joined(separator: ", ")): cannot export into \(revisions[0].folder.deletingLastPathComponent().path) (\(message)); check the repository and the free space there"
-        }
-    }
-
-    /// Exports `base` whole, then makes `head`'s folder from it instead of exporting it too: hard links to
-    /// base's files, minus the paths the two commits differ in, which are exported from head. On a
-    /// 2,000-file app a second export cost about as much CPU as parsing the files that changed. Head is
-    /// exported whole instead when more than a third of the files changed (and more than 300), when `cp -l` is missing (macOS),
-    /// or when attributes ask for `export-subst`, whose expansion differs between commits although the
-    /// file does not. Changed paths are removed before head's versions are written, so no write goes
-    /// through a link into base's copy.
-    public func export(base: (commit: String, folder: URL), derivingHead head: (commit: String, folder: URL)) throws(InputError) {
-        let script = """
-            set -o pipefail; root=$1; base=$2; from=$3; head=$4; to=$5
-            git -C "$root" archive --format=tar "$base" | tar -xf - -C "$from" || exit 1
-            whole() { git -C "$root" archive --format=tar "$head" | tar -xf - -C "$to"; exit; }
-            attributes=$(git -C "$root" rev-parse --git-path info/attributes)
-            if git -C "$root" grep -q -e export-subst "$head" -- ':(glob)**/.gitattributes' || grep -qs export-subst "$attributes"; then whole; fi
-            changed=$(dirname "$to")/changed; kept=$(dirname "$to")/kept
-            git -C "$root" diff --name-only -z --no-renames "$base" "$head" > "$changed" || exit 1
-            count=$(tr -cd '\\0' < "$changed" | wc -c); total=$(find "$from" -type f | wc -l)
-            if [ "$count" -gt 300 ] && [ $((count * 3)) -gt "$total" ]; then whole; fi
-            cp -al "$from/." "$to/" 2>/dev/null || { rm -rf "$to" && mkdir -p "$to" && whole; }
-            (cd "$to" && xargs -0 -r rm -rf -- < "$changed") || exit 1
-            git -C "$root" diff --name-only -z --no-renames --diff-filter=d "$base" "$head" > "$kept" || exit 1
-            xargs -0 -r bash -c 'set -o pipefail; root=$1; head=$2; to=$3; shift 3
-                GIT_LITERAL_PATHSPECS=1 git -C "$root" archive --format=tar "$head" -- "$@" | tar -xf - -C "$to"' _ "$root" "$head" "$to" < "$kept"
-            """
-        let arguments = ["-c", script, "cpdi-export", root.path, base.commit, base.folder.path, head.commit, head.folder.path]
-        try Self.run(arguments, in: root, executable: "bash") { message in
-            "\(base.commit), \(head.commit): cannot export into \(base.folder.deletingLastPathComponent().path) (\(message)); check the repository and the free space there"
-        }
+    /// The output of `git arguments…` as bytes, with `input` on its standard input.
+    func bytes(_ arguments: [String], input: Data? = nil, failure: (String) -> String) throws(InputError) -> [UInt8] {
+        [UInt8](try Self.runData(arguments, in: root, executable: "git", input: input, failure: failure))
     }
 
     /// Runs `executable` (git by default) and returns its stdout, or throws the error `failure` words
@@ -77,19 +36,34 @@ public struct GitRepository: Sendable {
     static func run(
         _ arguments: [String], in directory: URL, executable: String = "git", failure: (String) -> String
     ) throws(InputError) -> String {
+        String(decoding: try runData(arguments, in: directory, executable: executable, input: nil, failure: failure), as: UTF8.self)
+    }
+
+    private static func runData(
+        _ arguments: [String], in directory: URL, executable: String, input: Data?, failure: (String) -> String
+    ) throws(InputError) -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         process.currentDirectoryURL = directory
         let output = Pipe(), errors = Pipe()
+        let inputPipe = input.map { _ in Pipe() }
         process.standardOutput = output
         process.standardError = errors
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         // Not `waitUntilExit`, which on Linux polls the run loop and notices the exit up to 50 ms late.
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch { throw InputError(failure("cannot run \(executable): \(error.localizedDescription)")) }
-        // Read both pipes before waiting, so a full pipe cannot block the child. stderr on a thread of
-        // its own: a Dispatch worker could wait behind the very work that called this.
+        // Read both pipes before waiting, so a full pipe cannot block the child; stdin is written and
+        // stderr read on threads of their own (a Dispatch worker could wait behind the very work that called this).
+        if let input, let inputPipe {
+            let writer = inputPipe.fileHandleForWriting
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }
+        }
         let errorHandle = errors.fileHandleForReading
         let stderrRead = DispatchSemaphore(value: 0)
         let stderrBox = DataBox()
@@ -100,12 +74,11 @@ public struct GitRepository: Sendable {
         let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
         stderrRead.wait()
         exited.wait()
-        let stderrData = (stderrBox.data, stdoutData)
         guard process.terminationStatus == 0 else {
-            let message = String(decoding: stderrData.0, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            let message = String(decoding: stderrBox.data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
             throw InputError(failure(message ?? "exit status \(process.terminationStatus)"))
         }
-        return String(decoding: stderrData.1, as: UTF8.self)
+        return stdoutData
     }
 
     /// Bytes handed from the stderr thread to the caller, which reads them only after the thread signals.

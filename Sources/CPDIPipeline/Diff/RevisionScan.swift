@@ -4,9 +4,10 @@ import Dispatch
 import Foundation
 
 /// Analyses the same paths in two revisions of a git repository (or one revision and the work tree) for
-/// `cpdi diff`. A revision is exported into a temporary folder and scanned there with the repository
-/// root as working directory on both sides, so display paths, and with them the facts cache's keys,
-/// are the same: an unchanged file is parsed at most once, whichever side meets it first.
+/// `cpdi diff`. A revision is read from git into memory (`RevisionTree`) and scanned as if it were a
+/// folder named like the repository, which is the working directory on both sides, so display paths,
+/// and with them the facts cache's keys, are the same: an unchanged file is parsed at most once,
+/// whichever side meets it first.
 public struct RevisionScan: Sendable {
     public var repository: GitRepository
     /// Folders or files to analyse, relative to the repository root ("." for all of it).
@@ -51,20 +52,10 @@ public struct RevisionScan: Sendable {
 
     /// Both results; `head` nil means the work tree. A committed revision whose result was saved before
     /// is not scanned again. Otherwise files are extracted once: the side scanned first fills the cache,
-    /// in memory too, and the other side finds every unchanged file there. The work tree is extracted
-    /// while the revisions are exported; the two analyses run side by side.
+    /// in memory too, and the other side finds every unchanged file there. Revisions are read from git
+    /// into memory (`RevisionTree`) while the work tree is extracted; the two analyses run side by side.
     public func results(base: String, head: String?) throws(InputError) -> Scanned {
         let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
-        let root = Self.scratchRoot()
-        do {
-            return try results(commits, scratchRoot: root)
-        } catch where root != FileManager.default.temporaryDirectory {
-            // /dev/shm may be too small (as in containers): once more on disk, which reports its own errors.
-            return try results(commits, scratchRoot: FileManager.default.temporaryDirectory)
-        }
-    }
-
-    private func results(_ commits: (base: String, head: String?), scratchRoot: URL) throws(InputError) -> Scanned {
         let saved = cacheDirectory.map(ResultCache.init)
         let keys = (
             base: saved?.key(commit: commits.base, paths: paths, configuration: configuration),
@@ -73,43 +64,56 @@ public struct RevisionScan: Sendable {
         let known = (base: keys.base.flatMap { saved?.load($0) }, head: keys.head.flatMap { saved?.load($0) })
         if let base = known.base, let head = known.head { return Scanned(base: base, head: head, cacheHits: 0, cacheMisses: 0) }
 
-        let scratch = scratchRoot.appendingPathComponent("cpdi-diff-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        // Named like the repository's folder, whose name is the module of files outside any module root.
+        // A revision's files live under a path that stands for the repository root and is never created,
+        // named like the repository's folder, whose name is the module of files outside any module root.
+        let virtual = FileManager.default.temporaryDirectory.appendingPathComponent("cpdi-revision-\(UUID().uuidString)", isDirectory: true)
         let name = repository.root.lastPathComponent
         let folders = (
-            base: scratch.appendingPathComponent("base/\(name)", isDirectory: true),
-            head: commits.head == nil ? repository.root : scratch.appendingPathComponent("head/\(name)", isDirectory: true)
+            base: virtual.appendingPathComponent("base/\(name)", isDirectory: true).standardizedFileURL,
+            head: commits.head == nil ? repository.root : virtual.appendingPathComponent("head/\(name)", isDirectory: true).standardizedFileURL
         )
-        var exports: [(commit: String, folder: URL)] = []
-        if known.base == nil { exports.append((commits.base, folders.base)) }
-        if let head = commits.head, known.head == nil { exports.append((head, folders.head)) }
+        var wanted: [(commit: String, folder: URL)] = []
+        if known.base == nil { wanted.append((commits.base, folders.base)) }
+        if let head = commits.head, known.head == nil { wanted.append((head, folders.head)) }
+        let revisions = wanted
 
-        // The work tree is extracted while the revisions are exported; a revision once it is there.
-        let workTree = commits.head == nil ? try pipeline(in: folders.head) : nil
+        let workTree = commits.head == nil ? try pipeline(in: folders.head, tree: DiskTree()) : nil
         var caches = Caches(directory: cacheDirectory)
         let workTreeCache = workTree.map { caches.cache(for: $0) } ?? nil
-        let (exported, workTreeSide) = Parallel.both(
-            { [repository, exports] () -> Result<Void, InputError> in
-                Result { () throws(InputError) in try Self.export(exports, from: repository) }
-            },
+        let blobs = BlobStore()
+        let readTree: @Sendable ((commit: String, folder: URL)) throws(InputError) -> RevisionTree = { [repository, configuration] revision throws(InputError) in
+            try RevisionTree(repository: repository, commit: revision.commit, root: revision.folder.path, blobs: blobs, configuration: configuration)
+        }
+        // The first revision is read from git while the work tree is extracted, and the second while the
+        // first is extracted: it needs only the files the first did not have.
+        let (first, workTreeSide) = Parallel.both(
+            { () -> Result<RevisionTree, InputError>? in revisions.first.map { revision in Result { () throws(InputError) in try readTree(revision) } } },
             { () -> Result<Pipeline.Extracted, InputError>? in
                 workTree.map { pipeline in
                     Result { () throws(InputError) in try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: workTreeCache) }
                 }
             }
         )
-        try exported.get()
+        let firstTree = try first?.get()
 
         var pending: [(pipeline: Pipeline, extracted: Pipeline.Extracted, key: String?)] = []
-        if known.base == nil {
-            let pipeline = try pipeline(in: folders.base)
-            pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.base, cache: caches.cache(for: pipeline)), keys.base))
+        var secondTree: RevisionTree?
+        if known.base == nil, let firstTree {
+            let pipeline = try pipeline(in: folders.base, tree: firstTree)
+            let cache = caches.cache(for: pipeline)
+            let (extracted, second) = Parallel.both(
+                { Result { () throws(InputError) in try pipeline.extract(paths: paths, workingDirectory: folders.base, cache: cache) } },
+                { () -> Result<RevisionTree, InputError>? in
+                    revisions.count == 2 ? Result { () throws(InputError) in try readTree(revisions[1]) } : nil
+                }
+            )
+            pending.append((pipeline, try extracted.get(), keys.base))
+            secondTree = try second?.get()
         }
         if let workTree, let workTreeSide {
             pending.append((workTree, try workTreeSide.get(), nil))
-        } else if known.head == nil {
-            let pipeline = try pipeline(in: folders.head)
+        } else if known.head == nil, let headTree = secondTree ?? (known.base != nil ? firstTree : nil) {
+            let pipeline = try pipeline(in: folders.head, tree: headTree)
             pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline)), keys.head))
         }
 
@@ -150,33 +154,9 @@ public struct RevisionScan: Sendable {
         }
     }
 
-    /// Where revisions are exported: TMPDIR when set, else on Linux the RAM-backed /dev/shm when it is
-    /// writable. Creating a file costs microseconds there and can cost a millisecond on a busy disk
-    /// (0.7 ms each on the ext4 disk of the machine `make bench-diff` ran on, 1.5 s for 2,000 files).
-    static func scratchRoot() -> URL {
-        #if os(Linux)
-        if ProcessInfo.processInfo.environment["TMPDIR"] == nil, FileManager.default.isWritableFile(atPath: "/dev/shm") {
-            return URL(fileURLWithPath: "/dev/shm", isDirectory: true)
-        }
-        #endif
-        return FileManager.default.temporaryDirectory
-    }
-
-    private static func export(_ revisions: [(commit: String, folder: URL)], from repository: GitRepository) throws(InputError) {
-        for folder in revisions.map(\.folder) {
-            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw InputError("\(folder.path): cannot create a folder for the revision (\(error.localizedDescription)); check the temporary folder")
-            }
-        }
-        if revisions.count == 2 {
-            try repository.export(base: revisions[0], derivingHead: revisions[1])
-        } else {
-            try repository.export(revisions)
-        }
-    }
-
-
-    private func pipeline(in folder: URL) throws(InputError) -> Pipeline {
-        Pipeline(configuration: try Configuration.load(explicitPath: configuration, paths: paths, workingDirectory: folder))
+    private func pipeline(in folder: URL, tree: any SourceTree) throws(InputError) -> Pipeline {
+        var pipeline = Pipeline(configuration: try Configuration.load(explicitPath: configuration, paths: paths, workingDirectory: folder, tree: tree))
+        pipeline.tree = tree
+        return pipeline
     }
 }

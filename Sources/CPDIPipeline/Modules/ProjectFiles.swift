@@ -14,12 +14,12 @@ struct ProjectFiles {
 
     /// Project files in `folder` and the folders above it up to `base`, for analysing `App/Sources` of a
     /// repository whose `project.yml` or `Package.swift` is at the top.
-    static func inFolders(from folder: URL, upTo base: URL) -> ProjectFiles {
+    static func inFolders(from folder: URL, upTo base: URL, in tree: any SourceTree) -> ProjectFiles {
         var files = ProjectFiles()
         var folder = folder.standardizedFileURL
         let base = base.standardizedFileURL.pathComponents
         while folder.pathComponents.count >= base.count, Array(folder.pathComponents.prefix(base.count)) == base {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let names = (tree.entries(of: folder.path) ?? []).map(\.name)
             for name in names.sorted() where fileNames.contains(name) || isXcodeProject(name) {
                 files.add(folder.appendingPathComponent(name))
             }
@@ -31,20 +31,20 @@ struct ProjectFiles {
 
     /// Every file's claims, in a stable order (see `ModuleNaming`). `read` keeps what each file
     /// claimed, so that several paths of one run under the same project read its files once.
-    func claims(reading read: inout [URL: [ModuleClaim]]) -> [ModuleClaim] {
+    func claims(reading read: inout [URL: [ModuleClaim]], in tree: any SourceTree) -> [ModuleClaim] {
         urls.sorted { $0.path < $1.path }.flatMap { url in
             if let claims = read[url] { return claims }
-            let claims = Self.claims(of: url)
+            let claims = Self.claims(of: url, in: tree)
             read[url] = claims
             return claims
         }
     }
 
-    private static func claims(of url: URL) -> [ModuleClaim] {
+    private static func claims(of url: URL, in tree: any SourceTree) -> [ModuleClaim] {
         let folder = ProjectPath.join("/", url.deletingLastPathComponent().path)
-        if isXcodeProject(url.lastPathComponent) { return xcodeClaims(url) }
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
+        if isXcodeProject(url.lastPathComponent) { return xcodeClaims(url, in: tree) }
+        guard case .bytes(let bytes) = tree.read(url.path, limit: Pipeline.maximumFileSize) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
         switch url.lastPathComponent {
         case "Package.swift":
             return PackageManifest(text: text).targets.map { .init(path: ProjectPath.join(folder, $0.path), module: $0.name, source: .package) }
@@ -61,11 +61,11 @@ struct ProjectFiles {
 
     /// The folder holding `X.xcodeproj` is module `X`; the project's targets, where it reads, claim the
     /// folders and files of their sources below that.
-    private static func xcodeClaims(_ url: URL) -> [ModuleClaim] {
+    private static func xcodeClaims(_ url: URL, in tree: any SourceTree) -> [ModuleClaim] {
         let folder = ProjectPath.join("/", url.deletingLastPathComponent().path)
         let projectClaim = ModuleClaim(path: folder, module: url.deletingPathExtension().lastPathComponent, source: .xcodeProject)
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("project.pbxproj").path),
-            let project = XcodeProject(pbxproj: data, folder: folder)
+        guard case .bytes(let bytes) = tree.read(url.appendingPathComponent("project.pbxproj").path, limit: Pipeline.maximumFileSize),
+            let project = XcodeProject(pbxproj: Data(bytes), folder: folder)
         else { return [projectClaim] }
         return XcodeTargetFolders(project: project, folder: folder).claims + [projectClaim]
     }
