@@ -30,6 +30,12 @@ public struct GitRepository: Sendable {
         [UInt8](try Self.runData(arguments, in: root, executable: "git", input: input, failure: failure))
     }
 
+    /// Runs `git arguments…` with `input` on its standard input and hands its output to `chunk` as it
+    /// arrives, so the caller can use the first of it while git still writes the rest.
+    func stream(_ arguments: [String], input: Data, chunk: @escaping (Data) -> Void, failure: (String) -> String) throws(InputError) {
+        _ = try Self.runData(arguments, in: root, executable: "git", input: input, chunk: chunk, failure: failure)
+    }
+
     /// Runs `executable` (git by default) and returns its stdout, or throws the error `failure` words
     /// from its first line of stderr.
     @discardableResult
@@ -39,8 +45,10 @@ public struct GitRepository: Sendable {
         String(decoding: try runData(arguments, in: directory, executable: executable, input: nil, failure: failure), as: UTF8.self)
     }
 
+    /// With `chunk`, stdout goes there as it arrives and the result is empty.
     private static func runData(
-        _ arguments: [String], in directory: URL, executable: String, input: Data?, failure: (String) -> String
+        _ arguments: [String], in directory: URL, executable: String, input: Data?, chunk: ((Data) -> Void)? = nil,
+        failure: (String) -> String
     ) throws(InputError) -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -71,7 +79,13 @@ public struct GitRepository: Sendable {
             stderrBox.data = errorHandle.readDataToEndOfFile()
             stderrRead.signal()
         }
-        let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+        var stdoutData = Data()
+        if let chunk {
+            let reader = output.fileHandleForReading
+            while case let data = reader.availableData, !data.isEmpty { chunk(data) }
+        } else {
+            stdoutData = output.fileHandleForReading.readDataToEndOfFile()
+        }
         stderrRead.wait()
         exited.wait()
         guard process.terminationStatus == 0 else {

@@ -117,6 +117,9 @@ public struct RevisionScan: Sendable {
             pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline)), keys.head))
         }
 
+        // A file git could not give was reported unreadable; the reason is the error.
+        try blobs.finish()
+
         // Both sides are analysed side by side; the first also saves the facts cache.
         let opened = caches.opened
         let analysed = Parallel.map(pending.count) { index in

@@ -20,7 +20,7 @@ struct RevisionTree: SourceTree {
         var isLink: Bool
     }
 
-    /// Lists `commit` and loads, into `blobs`, what a scan opens; `configuration` is the `--config` path
+    /// Lists `commit` and starts loading, into `blobs`, what a scan opens; `configuration` is the `--config` path
     /// relative to the repository root, if any.
     init(repository: GitRepository, commit: String, root: String, blobs: BlobStore, configuration: String?) throws(InputError) {
         self.root = root
@@ -32,7 +32,7 @@ struct RevisionTree: SourceTree {
         }
         var folderEntries: [String: [String: SourceTreeEntry.Kind]] = [root: [:]]
         var files: [String: Blob] = [:]
-        var wanted: [String] = []
+        var wanted: [(id: String, path: String, isSwift: Bool)] = []
         let configurationPath = configuration.map { String(ProjectPath.join("/", $0).dropFirst()) }
         for record in listing.split(separator: 0) {
             guard let entry = Self.entry(record) else { continue }
@@ -41,14 +41,16 @@ struct RevisionTree: SourceTree {
             guard entry.kind != .folder else { continue }
             files[path] = Blob(id: entry.id, isLink: entry.kind == .other)
             if entry.kind == .file, Self.isOpened(entry.path, configuration: configurationPath) {
-                wanted.append(entry.id)
+                wanted.append((entry.id, entry.path, entry.path.hasSuffix(".swift")))
             }
         }
         self.files = files
         self.folders = folderEntries.mapValues { names in
             names.map { SourceTreeEntry(name: $0.key, kind: $0.value) }.sorted { $0.name < $1.name }
         }
-        try blobs.load(wanted, from: repository)
+        // Project files and configuration first: discovery reads them before any Swift file.
+        let opened = wanted.sorted { ($0.isSwift ? 1 : 0, $0.path) < ($1.isSwift ? 1 : 0, $1.path) }
+        blobs.request(opened.map(\.id), from: repository)
     }
 
     // Paths outside the revision (an absolute `--config`) are read from the disk, as from an export.
@@ -109,44 +111,92 @@ struct RevisionTree: SourceTree {
     }
 }
 
-/// File contents by git object id, shared by the revisions of one diff.
+/// File contents by git object id, shared by the revisions of one diff, streamed from
+/// `git cat-file --batch` on threads of their own: extraction starts on the first files while git still
+/// reads the rest, and a reader of a file not there yet waits for it.
 final class BlobStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var blobs: [String: [UInt8]] = [:]
+    /// Requested and not arrived yet.
+    private var pending: Set<String> = []
+    private var failure: InputError?
+    private let streams = DispatchGroup()
 
-    func bytes(of id: String) -> [UInt8]? { lock.withLock { blobs[id] } }
+    /// The bytes of `id`: at once when they are here, after waiting while a stream still brings them,
+    /// else nil (never requested, or git did not have the object).
+    func bytes(of id: String) -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while blobs[id] == nil, pending.contains(id) { condition.wait() }
+        return blobs[id]
+    }
 
-    /// Reads the objects not loaded yet with `git cat-file --batch`, in two processes at once: for loose
-    /// objects most of the time is the system opening and inflating one file per object.
-    func load(_ ids: [String], from repository: GitRepository) throws(InputError) {
-        let missing = lock.withLock { Array(Set(ids.filter { blobs[$0] == nil })).sorted() }
+    /// Starts reading, in the order given, the objects neither here nor requested before.
+    func request(_ ids: [String], from repository: GitRepository) {
+        condition.lock()
+        var seen: Set<String> = []
+        let missing = ids.filter { blobs[$0] == nil && !pending.contains($0) && seen.insert($0).inserted }
+        pending.formUnion(missing)
+        condition.unlock()
         guard !missing.isEmpty else { return }
-        let half = missing.count > 64 ? (missing.count + 1) / 2 : missing.count
-        let batches = stride(from: 0, to: missing.count, by: half).map { Array(missing[$0..<min($0 + half, missing.count)]) }
-        let read = Parallel.map(batches.count) { index in
-            Result { () throws(InputError) in try Self.read(batches[index], from: repository) }
-        }
-        for batch in read {
-            let loaded = try batch.get()
-            lock.withLock { blobs.merge(loaded) { first, _ in first } }
+        streams.enter()
+        Thread.detachNewThread { [self] in
+            var parser = BatchParser()
+            do {
+                try repository.stream(["cat-file", "--batch"], input: Data(missing.map { $0 + "\n" }.joined().utf8), chunk: { [self] data in
+                    let objects = parser.feed(data)
+                    guard !objects.isEmpty else { return }
+                    condition.lock()
+                    for (id, bytes) in objects {
+                        blobs[id] = bytes
+                        pending.remove(id)
+                    }
+                    condition.broadcast()
+                    condition.unlock()
+                }, failure: { message in "cannot read the files of the revision (\(message)); check the repository" })
+            } catch {
+                condition.lock()
+                failure = failure ?? (error as? InputError) ?? InputError("cannot read the files of the revision (\(error))")
+                condition.unlock()
+            }
+            condition.lock()
+            pending.subtract(missing)  // whatever did not arrive never will
+            condition.broadcast()
+            condition.unlock()
+            streams.leave()
         }
     }
 
-    private static func read(_ ids: [String], from repository: GitRepository) throws(InputError) -> [String: [UInt8]] {
-        let input = Data(ids.map { $0 + "\n" }.joined().utf8)
-        let output = try repository.bytes(["cat-file", "--batch"], input: input) { message in
-            "cannot read the files of the revision (\(message)); check the repository"
+    /// Waits for every stream to end; throws the first failure.
+    func finish() throws(InputError) {
+        streams.wait()
+        if let failure = condition.withLock({ failure }) { throw failure }
+    }
+}
+
+/// Splits `git cat-file --batch` output into objects as it arrives: `<id> <type> <size>\n`, the
+/// object's bytes and `\n`, or `<id> missing\n`.
+struct BatchParser {
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    mutating func feed(_ data: Data) -> [(String, [UInt8])] {
+        buffer.append(contentsOf: data)
+        var objects: [(String, [UInt8])] = []
+        while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let header = buffer[start..<newline].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard header.count == 3, let size = Int(header[2]) else {
+                start = newline + 1  // `<id> missing`
+                continue
+            }
+            guard newline + 1 + size + 1 <= buffer.count else { break }  // the rest is still on its way
+            objects.append((header[0], Array(buffer[(newline + 1)..<(newline + 1 + size)])))
+            start = newline + 1 + size + 1
         }
-        var loaded: [String: [UInt8]] = [:]
-        var index = output.startIndex
-        // Each object: `<id> <type> <size>\n`, its bytes, `\n`; or `<id> missing\n`.
-        while index < output.endIndex, let newline = output[index...].firstIndex(of: UInt8(ascii: "\n")) {
-            let header = output[index..<newline].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            index = newline + 1
-            guard header.count == 3, let size = Int(header[2]), index + size <= output.endIndex else { continue }
-            loaded[header[0]] = Array(output[index..<(index + size)])
-            index += size + 1
+        if start > 0, start * 2 >= buffer.count {
+            buffer.removeFirst(start)
+            start = 0
         }
-        return loaded
+        return objects
     }
 }

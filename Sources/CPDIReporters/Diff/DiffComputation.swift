@@ -1,3 +1,4 @@
+import CPDIFacts
 import CPDIGraph
 import CPDIRules
 
@@ -10,13 +11,13 @@ extension ResultDiff {
         self.head = Side(head, label: headLabel)
         (introduced, fixed) = FindingMatching.changes(base: base.findings, head: head.findings)
 
-        let baseNodes = Dictionary(base.graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let headNodes = Dictionary(head.graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each side's nodes and edges are indexed at the same time as the other's.
+        let (baseIndex, headIndex) = Parallel.both({ GraphIndex(base.graph) }, { GraphIndex(head.graph) })
+        let (baseNodes, headNodes) = (baseIndex.nodes, headIndex.nodes)
         addedNodes = head.graph.nodes.filter { baseNodes[$0.id] == nil }.sorted { $0.id < $1.id }
         removedNodes = base.graph.nodes.filter { headNodes[$0.id] == nil }.sorted { $0.id < $1.id }
 
-        let baseEdges = Self.edgesByIdentity(base.graph.edges)
-        let headEdges = Self.edgesByIdentity(head.graph.edges)
+        let (baseEdges, headEdges) = (baseIndex.edges, headIndex.edges)
         // Not `Dictionary.filter`, which builds a dictionary of the survivors only to be read once.
         addedEdges = headEdges.compactMap { baseEdges[$0.key] == nil ? $0.value : nil }.sorted()
         removedEdges = baseEdges.compactMap { headEdges[$0.key] == nil ? $0.value : nil }.sorted()
@@ -27,7 +28,7 @@ extension ResultDiff {
             changed: Set((addedNodes + removedNodes).filter(Self.isComponent).map(\.id))
                 .union(leafChanges.map(\.id))
                 .union(Self.components(at: changedEnds, graphs: [base.graph, head.graph])),
-            graphs: [base.graph, head.graph], nodes: baseNodes.merging(headNodes) { _, head in head }
+            graphs: [base.graph, head.graph], nodes: (base: baseNodes, head: headNodes)
         )
     }
 
@@ -45,7 +46,7 @@ extension ResultDiff {
 
     /// One edge per identity (ends, kind, manner), the first in the graph's order: the same forward
     /// written twice is one edge of the architecture.
-    private static func edgesByIdentity(_ edges: [Edge]) -> [EdgeIdentity: EdgeChange] {
+    fileprivate static func edgesByIdentity(_ edges: [Edge]) -> [EdgeIdentity: EdgeChange] {
         var byIdentity: [EdgeIdentity: EdgeChange] = [:]
         byIdentity.reserveCapacity(edges.count)
         for edge in edges {
@@ -55,7 +56,7 @@ extension ResultDiff {
         return byIdentity
     }
 
-    private struct EdgeIdentity: Hashable {
+    fileprivate struct EdgeIdentity: Hashable, Sendable {
         var from: String
         var to: String
         var kind: EdgeKind
@@ -79,7 +80,7 @@ extension ResultDiff {
     }
 
     /// The changed components and, following forwards backwards in both graphs, everyone upstream.
-    private static func affected(changed: Set<String>, graphs: [DependencyGraph], nodes: [String: Node]) -> [String] {
+    private static func affected(changed: Set<String>, graphs: [DependencyGraph], nodes: (base: [String: Node], head: [String: Node])) -> [String] {
         var parents: [String: Set<String>] = [:]
         for graph in graphs {
             for edge in graph.edges where edge.kind == .forwardsTo { parents[edge.to, default: []].insert(edge.from) }
@@ -89,7 +90,7 @@ extension ResultDiff {
         while let id = queue.popLast() {
             for parent in parents[id] ?? [] where seen.insert(parent).inserted { queue.append(parent) }
         }
-        return Array(Set(seen.compactMap { nodes[$0]?.name })).sorted()
+        return Array(Set(seen.compactMap { (nodes.head[$0] ?? nodes.base[$0])?.name })).sorted()
     }
 }
 
@@ -99,5 +100,16 @@ extension ResultDiff.Side {
             label: label, files: result.files.count,
             components: result.graph.nodes.filter(ResultDiff.isComponent).count, findings: result.findings.count
         )
+    }
+}
+
+/// One side's nodes by id and edges by identity, what the comparison looks things up in.
+private struct GraphIndex: Sendable {
+    var nodes: [String: Node]
+    var edges: [ResultDiff.EdgeIdentity: ResultDiff.EdgeChange]
+
+    init(_ graph: DependencyGraph) {
+        nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        edges = ResultDiff.edgesByIdentity(graph.edges)
     }
 }

@@ -39,7 +39,9 @@ public enum AliasMemberReview {
     }
 
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
-        model.owners.keys.sorted().flatMap { review(alias: $0, in: model, ownership: ownership) }
+        // Aliases are reviewed independently, on all cores; results stay in name order.
+        let names = model.owners.keys.sorted()
+        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership) }.flatMap { $0 }
     }
 
     /// The component an alias speaks for: the one it is nested in or named after, else its only user.
