@@ -14,13 +14,12 @@ extension ResultDiff {
         // Each side's nodes and edges are indexed at the same time as the other's.
         let (baseIndex, headIndex) = Parallel.both({ GraphIndex(base.graph) }, { GraphIndex(head.graph) })
         let (baseNodes, headNodes) = (baseIndex.nodes, headIndex.nodes)
-        addedNodes = head.graph.nodes.filter { baseNodes[$0.id] == nil }.sorted { $0.id < $1.id }
-        removedNodes = base.graph.nodes.filter { headNodes[$0.id] == nil }.sorted { $0.id < $1.id }
-
-        let (baseEdges, headEdges) = (baseIndex.edges, headIndex.edges)
-        // Not `Dictionary.filter`, which builds a dictionary of the survivors only to be read once.
-        addedEdges = headEdges.compactMap { baseEdges[$0.key] == nil ? $0.value : nil }.sorted()
-        removedEdges = baseEdges.compactMap { headEdges[$0.key] == nil ? $0.value : nil }.sorted()
+        // What only head has and what only base has, one on each core.
+        let (added, removed) = Parallel.both(
+            { Self.onlyIn(head.graph, of: headIndex, notIn: baseIndex) }, { Self.onlyIn(base.graph, of: baseIndex, notIn: headIndex) }
+        )
+        (addedNodes, addedEdges) = added
+        (removedNodes, removedEdges) = removed
 
         leafChanges = Self.leafChanges(baseNodes: baseNodes, headNodes: headNodes, head: head)
         let changedEnds = Set((addedEdges + removedEdges).map(\.from))
@@ -30,6 +29,14 @@ extension ResultDiff {
                 .union(Self.components(at: changedEnds, graphs: [base.graph, head.graph])),
             graphs: [base.graph, head.graph], nodes: (base: baseNodes, head: headNodes)
         )
+    }
+
+    /// The nodes and edges of `graph` (indexed by `index`) that `other` does not have, in order.
+    private static func onlyIn(_ graph: DependencyGraph, of index: GraphIndex, notIn other: GraphIndex) -> ([Node], [EdgeChange]) {
+        let nodes = graph.nodes.filter { other.nodes[$0.id] == nil }.sorted { $0.id < $1.id }
+        // Not `Dictionary.filter`, which builds a dictionary of the survivors only to be read once.
+        let edges = index.edges.compactMap { other.edges[$0.key] == nil ? $0.value : nil }.sorted()
+        return (nodes, edges)
     }
 
     /// The components among `ids`, and the components that require the aliases among them: an alias
