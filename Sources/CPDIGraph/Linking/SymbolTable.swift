@@ -16,6 +16,8 @@ public struct SymbolTable: Sendable {
     /// `Dependencies`). A name that is none of these is not declared inside any scope, so `resolve` goes
     /// straight to the top level: most names looked up are top-level aliases and protocols.
     private var nestedNameTails: Set<String> = []
+    /// What each name declares, as `symbol(named:)` answers it: one lookup instead of one per table.
+    private var symbolsByName: [String: Symbol] = [:]
     /// The keys of `aliases`, `protocols` and `typeDeclarations`, sorted once: passes and rules walk
     /// them in this order, and sorting tens of thousands of names again for each costs more than the walk.
     public private(set) var sortedAliasNames: [String] = []
@@ -81,6 +83,7 @@ public struct SymbolTable: Sendable {
         }
     }
 
+    /// Rebuilds the indexes of names (nested tails, symbols by name) after the tables change.
     private mutating func indexNestedNames() {
         var tails: Set<String> = []
         for names in [sortedAliasNames, sortedProtocolNames, sortedTypeNames] {
@@ -93,6 +96,13 @@ public struct SymbolTable: Sendable {
             }
         }
         nestedNameTails = tails
+        // Aliases win over protocols, protocols over types, as the lookup always had it.
+        var byName: [String: Symbol] = [:]
+        byName.reserveCapacity(sortedAliasNames.count + sortedProtocolNames.count + sortedTypeNames.count)
+        for name in sortedTypeNames where isDeclaredType(name) { byName[name] = .type(name) }
+        for name in sortedProtocolNames { byName[name] = .protocolType(name) }
+        for name in sortedAliasNames { byName[name] = .alias(name) }
+        symbolsByName = byName
     }
 
     /// Looks `name` up from inside `scope` outwards, as the compiler does for nested names,
@@ -146,12 +156,7 @@ public struct SymbolTable: Sendable {
         return nil
     }
 
-    private func symbol(named candidate: String) -> Symbol? {
-        if aliases.keys.contains(candidate) { return .alias(candidate) }
-        if protocols.keys.contains(candidate) { return .protocolType(candidate) }
-        if isDeclaredType(candidate) { return .type(candidate) }
-        return nil
-    }
+    private func symbol(named candidate: String) -> Symbol? { symbolsByName[candidate] }
 
     /// `Conformer.Dependencies` written for the `Dependencies` a protocol of `Conformer` declares.
     private func inheritedThroughDottedName(_ name: String, from scope: String?) -> Symbol? {
