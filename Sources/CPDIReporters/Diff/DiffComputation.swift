@@ -17,10 +17,10 @@ extension ResultDiff {
         (introduced, fixed) = FindingMatching.changes(base: base.findings, head: head.findings)
 
         let (baseLists, headLists) = Parallel.both({ SortedGraph(base.graph) }, { SortedGraph(head.graph) })
-        let nodes = Self.merge(baseLists.nodes, headLists.nodes) { $0.id < $1.id }
+        let nodes = Self.merge(baseLists.nodes, headLists.nodes) { (left: borrowing Node, right: borrowing Node) in left.id < right.id }
         addedNodes = nodes.added
         removedNodes = nodes.removed
-        let edges = Self.merge(baseLists.edges, headLists.edges, by: Self.identityPrecedes)
+        let edges = Self.merge(baseLists.edges, headLists.edges, pairs: false, by: Self.identityPrecedes)
         addedEdges = edges.added.map(EdgeChange.init)
         removedEdges = edges.removed.map(EdgeChange.init)
 
@@ -35,31 +35,35 @@ extension ResultDiff {
     }
 
     /// What only `head` has, what only `base` has, and the pairs both have (base's, head's), for two
-    /// lists in `precedes` order without repeats.
+    /// lists in `precedes` order without repeats (the pairs only when asked for). Elements are read in place: copying each (a node or an
+    /// edge holds half a dozen strings) cost more than comparing them.
     private static func merge<T>(
-        _ base: [T], _ head: [T], by precedes: (T, T) -> Bool
+        _ base: [T], _ head: [T], pairs: Bool = true, by precedes: (borrowing T, borrowing T) -> Bool
     ) -> (added: [T], removed: [T], both: [(T, T)]) {
         var added: [T] = [], removed: [T] = [], both: [(T, T)] = []
-        both.reserveCapacity(min(base.count, head.count))
-        var (i, j) = (0, 0)
-        while i < base.count || j < head.count {
-            if j == head.count || (i < base.count && precedes(base[i], head[j])) {
-                removed.append(base[i])
-                i += 1
-            } else if i == base.count || precedes(head[j], base[i]) {
-                added.append(head[j])
-                j += 1
-            } else {
-                both.append((base[i], head[j]))
-                i += 1
-                j += 1
+        base.withUnsafeBufferPointer { base in
+            head.withUnsafeBufferPointer { head in
+                var (i, j) = (0, 0)
+                while i < base.count || j < head.count {
+                    if j == head.count || (i < base.count && precedes(base[i], head[j])) {
+                        removed.append(base[i])
+                        i += 1
+                    } else if i == base.count || precedes(head[j], base[i]) {
+                        added.append(head[j])
+                        j += 1
+                    } else {
+                        if pairs { both.append((base[i], head[j])) }
+                        i += 1
+                        j += 1
+                    }
+                }
             }
         }
         return (added, removed, both)
     }
 
     /// The order of edge identities: ends, kind, manner (`EdgeChange`'s order).
-    static func identityPrecedes(_ left: Edge, _ right: Edge) -> Bool {
+    static func identityPrecedes(_ left: borrowing Edge, _ right: borrowing Edge) -> Bool {
         (left.from, left.to, left.kind.rawValue, left.via?.rawValue ?? "") < (right.from, right.to, right.kind.rawValue, right.via?.rawValue ?? "")
     }
 
@@ -125,7 +129,7 @@ private struct SortedGraph: Sendable {
     let edges: [Edge]
 
     init(_ graph: DependencyGraph) {
-        nodes = Self.unique(graph.nodes, by: { $0.id < $1.id })
+        nodes = Self.unique(graph.nodes) { (left: borrowing Node, right: borrowing Node) in left.id < right.id }
         edges = Self.unique(graph.edges, by: ResultDiff.identityPrecedes)
     }
 
@@ -139,13 +143,14 @@ private struct SortedGraph: Sendable {
         return low < nodes.count && nodes[low].id == id ? nodes[low] : nil
     }
 
-    /// `items` in `precedes` order, keeping the first of equal items; already sorted lists (the graphs
-    /// cpdi writes) are only checked, others sorted stably.
-    private static func unique<T>(_ items: [T], by precedes: (T, T) -> Bool) -> [T] {
-        var ordered = items
-        if zip(items, items.dropFirst()).contains(where: { precedes($1, $0) }) {
-            ordered = items.indices.sorted { precedes(items[$0], items[$1]) || (!precedes(items[$1], items[$0]) && $0 < $1) }.map { items[$0] }
+    /// `items` in `precedes` order, keeping the first of equal items. The graphs cpdi writes are already
+    /// in order without repeats and come back as they are; others are sorted stably.
+    private static func unique<T>(_ items: [T], by precedes: (borrowing T, borrowing T) -> Bool) -> [T] {
+        let inOrder = items.withUnsafeBufferPointer { items in
+            items.indices.dropFirst().allSatisfy { precedes(items[$0 - 1], items[$0]) }
         }
+        if inOrder { return items }
+        let ordered = items.indices.sorted { precedes(items[$0], items[$1]) || (!precedes(items[$1], items[$0]) && $0 < $1) }.map { items[$0] }
         var unique: [T] = []
         unique.reserveCapacity(ordered.count)
         for item in ordered where unique.last.map({ precedes($0, item) }) ?? true { unique.append(item) }
