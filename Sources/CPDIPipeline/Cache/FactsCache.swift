@@ -30,9 +30,14 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Opens (or starts) the cache in `directory` for runs with `conventions`. Never fails: an
     /// unreadable or foreign pack is treated as empty and replaced on `save()`.
-    public init(directory: URL, conventions: NamingConventions) {
+    public convenience init(directory: URL, conventions: NamingConventions) {
+        self.init(directory: directory, fingerprint: Self.fingerprint(conventions: conventions, directory: directory))
+    }
+
+    /// The cache of a fingerprint the caller has already computed.
+    init(directory: URL, fingerprint: ContentHash) {
         self.directory = directory
-        self.fingerprint = Self.fingerprint(conventions: conventions, directory: directory)
+        self.fingerprint = fingerprint
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         if let data = try? Data(contentsOf: url), let parsed = CachePack(parsing: data, fingerprint: fingerprint) {
             pack = parsed
@@ -84,7 +89,7 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Remembers freshly extracted facts, to be written by `save()`. They are not decoded again to check
     /// them: that cost as much as encoding, on every file of a cold run. `CacheTests` round-trips every
-    /// kind of fact, every sample file and the fuzzing seeds instead, and the fingerprint's probe changes
+    /// kind of fact and every Swift file of the samples and of cpdi's sources instead, and the probe changes
     /// with the encoded form, so a field the compact coder cannot carry fails the tests, not a user's run.
     func store(_ facts: FileFacts, for key: ContentHash) {
         guard let payload = try? CompactCoder.encode(facts) else { return }

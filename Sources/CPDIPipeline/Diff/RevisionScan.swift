@@ -120,17 +120,16 @@ public struct RevisionScan: Sendable {
         // A file git could not give was reported unreadable; the reason is the error.
         try blobs.finish()
 
-        // Both sides are analysed side by side; the first also saves the facts cache.
+        // Both sides are analysed side by side. What must be written (the facts cache, the result of each
+        // committed side) goes on a thread of its own as soon as it is ready, so a side that finishes
+        // first encodes its result while the other is still being analysed.
         let opened = caches.opened
-        let analysed = Parallel.map(pending.count) { index in
-            if index == 0 { for cache in opened { cache.save() } }
-            return pending[index].pipeline.analyse(pending[index].extracted)
-        }
         let saving = Saving()
-        for (index, side) in pending.enumerated() {
-            guard let key = side.key, let saved else { continue }
-            let result = analysed[index]
-            saving.start { saved.store(result, key: key) }
+        for cache in opened { saving.start { cache.save() } }
+        let analysed = Parallel.map(pending.count) { index in
+            let result = pending[index].pipeline.analyse(pending[index].extracted)
+            if let key = pending[index].key, let saved { saving.start { saved.store(result, key: key) } }
+            return result
         }
         var fresh = analysed.makeIterator()
         return Scanned(
@@ -151,7 +150,7 @@ public struct RevisionScan: Sendable {
             guard let directory else { return nil }
             let fingerprint = FactsCache.fingerprint(conventions: pipeline.conventions, directory: directory)
             if let open = opened.first(where: { $0.fingerprint == fingerprint }) { return open }
-            let cache = FactsCache(directory: directory, conventions: pipeline.conventions)
+            let cache = FactsCache(directory: directory, fingerprint: fingerprint)
             opened.append(cache)
             return cache
         }
