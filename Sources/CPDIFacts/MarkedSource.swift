@@ -1,10 +1,10 @@
-/// Source text with swift-format style position markers (`1️⃣` … `9️⃣`) taken out.
+/// Source text with swift-format style position markers (`1️⃣` … `🔟`) taken out.
 ///
 /// Rule examples and extraction tests write a marker right before the token a finding or fact must
 /// point at; once the markers are removed, `self["1️⃣"]` is that token's 1-based line and UTF-8
 /// byte column, as `SourcePosition` counts them.
 public struct MarkedSource: Sendable {
-    public static let markerNames = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+    public static let markerNames = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 
     public let text: String
     public let markers: [String: SourcePosition]

@@ -50,7 +50,7 @@ struct BadInputTests {
             DependencyPropertyFact(name: "dependencies", type: ref("Dependencies", m["4️⃣"]), isStored: true, position: m["3️⃣"]),
         ]
         #expect(facts.types == [screen])
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "Screen", position: m["5️⃣"]),
         ])
         #expect(facts.syntaxError == SyntaxIssue(position: m["6️⃣"], message: "expected '}' to end class"))
@@ -91,10 +91,10 @@ struct BadInputTests {
         #expect(facts.types.map(\.name) == ["Café"])
         #expect(facts.types.first?.position == m["1️⃣"])
         #expect(facts.types.first?.genericParameters == [GenericParameterFact(name: "D", constraints: [ref("CaféDependencies", m["2️⃣"])])])
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "naïve", isTypeLevel: false, enclosingType: "Café", position: m["3️⃣"]),
         ])
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .call, callee: "Tür", base: nil, baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "Café", position: m["4️⃣"]),
         ])
@@ -116,7 +116,7 @@ struct BadInputTests {
         #expect(facts.types.first?.dependencyProperties == [
             DependencyPropertyFact(name: "dependencies", type: ref("D", m["2️⃣"]), isStored: true, position: m["1️⃣"]),
         ])
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "default", isTypeLevel: false, enclosingType: "Screen", position: m["3️⃣"]),
         ])
     }

@@ -22,7 +22,7 @@ struct ForwardExtractionTests {
             ForwardFact(kind: .call, callee: callee, base: nil, baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "ParentView", position: position)
         }
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             call("ChildView", m["1️⃣"]), call("GenericChild", m["2️⃣"]), call("OtherChild", m["3️⃣"]), call("Wrapper", m["4️⃣"]),
         ])
     }
@@ -35,7 +35,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .superInit, callee: "init", base: "super", baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "ProductCell", position: m["1️⃣"]),
         ])
@@ -55,7 +55,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             // A chained modifier is placed at the start of the chain it is called on.
             ForwardFact(kind: .call, callee: "autoExpand", base: nil, baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "ProductView", position: m["1️⃣"]),
@@ -95,7 +95,7 @@ struct ForwardExtractionTests {
             ForwardFact(kind: .call, callee: callee, base: base, baseType: baseType, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: type, position: position)
         }
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             call("load", base: "loader", baseType: "ProductLoader", in: "ProductView", m["1️⃣"]),
             call("load", base: "loader", baseType: "ProductLoader", in: "ProductView", m["2️⃣"]),
             call("store", base: "cache", baseType: "ImageCache", in: "ProductView", m["3️⃣"]),
@@ -114,7 +114,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .call, callee: "log", base: "Logger", baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "Analytics", enclosingFunction: "Analytics.track",
                         position: m["1️⃣"]),
@@ -134,7 +134,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .assignment, callee: "dependencies", base: "detail", baseType: "DetailViewController",
                         label: "dependencies", passesOwnDependencies: true, enclosingType: "ListViewController",
                         position: m["1️⃣"]),
@@ -163,7 +163,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .assignment, callee: "dependencies", base: "imageView", baseType: "ProductImageView",
                         label: "dependencies", passesOwnDependencies: true, enclosingType: "ProductCell", position: m["1️⃣"]),
             ForwardFact(kind: .assignment, callee: "dependencies", base: "cell", baseType: "ProductCell",
@@ -184,7 +184,7 @@ struct ForwardExtractionTests {
                 }
             }
             """)
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .call, callee: "ProductDetailView", base: nil, baseType: nil, label: "dependencies",
                         passesOwnDependencies: false, builtType: "SplicedProductDetailDependencies", enclosingType: "ProductList",
                         position: m["1️⃣"]),
@@ -194,19 +194,27 @@ struct ForwardExtractionTests {
         ])
     }
 
-    @Test func storingOwnDependenciesAndUnlabelledArgumentsAreNotForwards() {
-        let (facts, _) = extract("""
+    /// Storing the value is no forward; handing it on under any label is one, which linking resolves by
+    /// the receiver's parameter of that label.
+    @Test func storingOwnDependenciesIsNoForwardButEveryHandOffIs() {
+        let (facts, m) = extract("""
             final class Screen<Dependencies: ScreenDependencies> {
                 var dependencies: Dependencies
                 init(dependencies: Dependencies) {
                     self.dependencies = dependencies
                     self.dependencies! = dependencies
-                    configure(dependencies)
-                    Child(context: dependencies)
+                    1️⃣configure(dependencies)
+                    2️⃣Child(context: dependencies)
                     let dependencies = dependencies
                 }
             }
             """)
-        #expect(facts.forwards.isEmpty)
+        #expect(facts.forwards.plain == [
+            ForwardFact(kind: .call, callee: "configure", base: nil, baseType: nil, label: "_", passesOwnDependencies: true,
+                        enclosingType: "Screen", position: m["1️⃣"]),
+            ForwardFact(kind: .call, callee: "Child", base: nil, baseType: nil, label: "context", passesOwnDependencies: true,
+                        enclosingType: "Screen", position: m["2️⃣"]),
+        ])
+        #expect(facts.unfollowedFlows.isEmpty)
     }
 }

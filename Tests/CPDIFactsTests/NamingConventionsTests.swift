@@ -114,10 +114,10 @@ struct NamingConventionsTests {
         #expect(facts.types.first?.dependencyProperties == [
             DependencyPropertyFact(name: "env", type: ref("E", m["5️⃣"]), isStored: true, position: m["4️⃣"]),
         ])
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "env", member: "logger", isTypeLevel: false, enclosingType: "Screen", position: m["6️⃣"]),
         ])
-        #expect(facts.forwards == [
+        #expect(facts.forwards.plain == [
             ForwardFact(kind: .call, callee: "Child", base: nil, baseType: nil, label: "env",
                         passesOwnDependencies: true, enclosingType: "Screen", position: m["7️⃣"]),
         ])

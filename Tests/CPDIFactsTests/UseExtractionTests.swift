@@ -17,7 +17,7 @@ struct UseExtractionTests {
                 }
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "ProductView", position: m["1️⃣"]),
             UseFact(base: "dependencies", member: "tracker", isTypeLevel: false, enclosingType: "ProductView", position: m["2️⃣"]),
             UseFact(base: "dependencies", member: "makeImageLoader", isTypeLevel: false, enclosingType: "ProductView", position: m["3️⃣"]),
@@ -34,7 +34,7 @@ struct UseExtractionTests {
                 var services: Services { self.externalDependencies.2️⃣services }
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "externalDependencies", member: "tracking", isTypeLevel: false,
                     enclosingType: "SplicedFooDependencies", position: m["1️⃣"]),
             UseFact(base: "externalDependencies", member: "services", isTypeLevel: false,
@@ -53,7 +53,7 @@ struct UseExtractionTests {
             }
             func describe() -> FooDependencies.3️⃣Logger? { nil }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "Dependencies", member: "SomeService", isTypeLevel: true, enclosingType: "Cache", position: m["1️⃣"]),
             UseFact(base: "Deps", member: "Store", isTypeLevel: true, enclosingType: "Component", position: m["2️⃣"]),
             UseFact(base: "FooDependencies", member: "Logger", isTypeLevel: true, enclosingType: nil, position: m["3️⃣"]),
@@ -72,7 +72,7 @@ struct UseExtractionTests {
                 }
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "Dependencies", member: "SomeService", isTypeLevel: true, enclosingType: "ArticleCache", position: m["1️⃣"]),
             UseFact(base: "D", member: "Store", isTypeLevel: true, enclosingType: "ArticleCache", position: m["2️⃣"]),
         ])
@@ -106,7 +106,7 @@ struct UseExtractionTests {
                 }
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "Screen", position: m["1️⃣"],
                     holder: "model", holderType: "ScreenModel"),
             UseFact(base: "dependencies", member: "tracker", isTypeLevel: false, enclosingType: "Screen", position: m["2️⃣"],
@@ -133,7 +133,7 @@ struct UseExtractionTests {
                 }
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "dependencies", member: "analytics", isTypeLevel: false, enclosingType: "Analytics",
                     enclosingFunction: "Analytics.track", position: m["1️⃣"]),
             UseFact(base: "dependencies", member: "logger", isTypeLevel: false, enclosingType: "Analytics",
@@ -153,7 +153,7 @@ struct UseExtractionTests {
                 nil
             }
             """)
-        #expect(facts.uses == [
+        #expect(facts.uses.plain == [
             UseFact(base: "D", member: "Store", isTypeLevel: true, enclosingType: nil, enclosingFunction: "load", position: m["1️⃣"]),
         ])
     }

@@ -170,17 +170,29 @@ import Testing
         #expect(severityOff.run(sources: source).findings == [])
     }
 
+    /// A value typed by the component's generic parameter is its dependencies whatever its name; the
+    /// configured names still say which property other types read them through (`foo.context`).
     @Test func namingChangesWhatCarriesTheDependencies() throws {
         let source = [(path: "Foo.swift", text: """
             protocol TrackingDependency { var tracker: Tracker { get } }
             typealias FooDependencies = TrackingDependency
-            struct Foo<Dependencies: FooDependencies> {
+            final class Foo<Dependencies: FooDependencies> {
                 let context: Dependencies
-                func run() { context.tracker.track("x") }
+                init(context: Dependencies) { self.context = context }
+                func own() { context.tracker.track("own") }
+            }
+            typealias BarDependencies = TrackingDependency
+            final class Bar<Dependencies: BarDependencies> {
+                let context: Dependencies
+                init(context: Dependencies) { self.context = context }
+            }
+            struct Screen {
+                let bar: Bar<AppDependencies>
+                func run() { bar.context.tracker.track("x") }
             }
             """)]
         let byDefault = Pipeline().run(sources: source).findings
-        #expect(byDefault.map(\.ruleID) == ["unused-dependency"], "`context` is not a dependencies value by default")
+        #expect(byDefault.map { "\($0.ruleID) \($0.component)" } == ["unused-dependency Bar"], "`bar.context` is not read through by default")
         let configured = Pipeline(configuration: try parse("naming: { dependencies-property-names: [dependencies, context] }"))
         #expect(configured.run(sources: source).findings == [])
     }

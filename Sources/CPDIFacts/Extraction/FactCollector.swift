@@ -2,39 +2,49 @@ import SwiftSyntax
 
 /// The single syntax walk that collects every fact of one file.
 final class FactCollector: SyntaxVisitor {
-    private let conventions: NamingConventions
-    private let lines: LineTable
-    private var facts: FileFacts
+    let conventions: NamingConventions
+    let lines: LineTable
+    var facts: FileFacts
 
     /// Open type declarations, innermost last; each points at its `TypeFact` in `facts.types`.
-    private var typeStack: [(name: String, index: Int)] = []
+    var typeStack: [(name: String, index: Int)] = []
     /// Generic parameter and associated type names visible at this point, one entry per open scope.
-    private var genericScopes: [Set<String>] = []
+    var genericScopes: [Set<String>] = []
     /// The ones that stand for dependencies (named or constrained like them), the same way: a type written
     /// with one of these as argument hands the dependencies on (`Row<Dependencies>`); `Array<T>` does not.
-    private var dependencyGenerics: [Set<String>] = []
+    var dependencyGenerics: [Set<String>] = []
     /// Qualified names of the open functions, innermost last; nil for functions without a dependencies parameter.
-    private var functionStack: [String?] = []
+    var functionStack: [String?] = []
     /// A local function without a dependencies parameter still runs on the helper's dependencies it
     /// captures, so it does not hide the helper around it.
-    private var enclosingFunction: String? { functionStack.last { $0 != nil } ?? nil }
+    var enclosingFunction: String? { functionStack.last { $0 != nil } ?? nil }
     /// Declared types of properties by enclosing type and name (`Type|name`, and `*|name` for any type),
     /// to tell what `loader` in `loader.load(dependencies:)` is once the whole file is read.
-    private var memberBindings: [String: String] = [:]
+    var memberBindings: [String: String] = [:]
     /// Parameters and locals of the open function bodies and closures, innermost last; looked up at
     /// the point of use, so two methods may each have their own `vc`.
-    private var localScopes: [[String: String]] = []
-    private var readsSeen: Set<DependencyRead> = []
-    private var mentionsSeen: Set<AliasMention> = []
-    private var aliasNameCache: [String: Bool] = [:]
+    var localScopes: [LocalScope] = []
+    /// Which scope declares each generic parameter that stands for dependencies, parallel to
+    /// `dependencyGenerics`: a type's name, nil for a function's (the function is the helper it belongs to).
+    var genericOwners: [String?] = []
+    /// Properties typed as dependencies (`let context: D`, `var services: AppServices`), by `Type|name`,
+    /// with the type declaring the generic they are typed by ("" when none).
+    var memberValues: [String: ValueIdentity] = [:]
+    /// Every name registered in `memberValues` or a scope's `values`: most names are none, and fail here first.
+    var typedValueNames: Set<String> = []
+    /// Indexes in `facts.types` of extensions with a `where` clause, whose members not every value offers.
+    var constrainedExtensions: Set<Int> = []
+    var readsSeen: Set<DependencyRead> = []
+    var mentionsSeen: Set<AliasMention> = []
+    var aliasNameCache: [String: Bool] = [:]
     /// By last byte, whether a type name ending in it could be an alias name (nil when a pattern ends in a
     /// wildcard): every type written in the file is asked, so most must fail before any hashing.
-    private let aliasNameEndings: [Bool]?
-    private var dependenciesNameCache: [String: Bool] = [:]
+    let aliasNameEndings: [Bool]?
+    var dependenciesNameCache: [String: Bool] = [:]
     /// By last byte, whether a name ending in it could be a dependencies value name; nil when some
     /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
-    private let dependenciesNameEndings: [Bool]?
-    private let runtimeReading: RuntimeStyleReading
+    let dependenciesNameEndings: [Bool]?
+    let runtimeReading: RuntimeStyleReading
 
     init(path: String, conventions: NamingConventions, lines: LineTable) {
         self.conventions = conventions
@@ -88,18 +98,18 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// The declared type of a property, looked up once the whole file is read.
-    private func memberType(_ name: String?, scope: String?) -> String? {
+    func memberType(_ name: String?, scope: String?) -> String? {
         guard let name else { return nil }
         return memberBindings["\(scope ?? "")|\(name)"] ?? memberBindings["*|\(name)"]
     }
 
     // MARK: Positions and names
 
-    private func position(_ node: some SyntaxProtocol) -> SourcePosition {
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
         lines.position(node)
     }
 
-    private func references(_ type: TypeSyntax) -> [TypeReference] {
+    func references(_ type: TypeSyntax) -> [TypeReference] {
         type.compositionMembers.compactMap { member in
             member.nominalName.map {
                 TypeReference(name: $0, genericArguments: member.genericArgumentNames, position: position(member.unwrapped))
@@ -107,9 +117,23 @@ final class FactCollector: SyntaxVisitor {
         }
     }
 
+    /// `(own: A & B, nested: C)`: every element's members, each marked with its label; nil for other types.
+    func tupleElementReferences(_ type: TypeSyntax) -> [TypeReference]? {
+        guard let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count > 1,
+            tuple.elements.allSatisfy({ $0.firstName != nil })
+        else { return nil }
+        return tuple.elements.flatMap { element in
+            references(element.type).map { reference in
+                var labelled = reference
+                labelled.element = element.firstName?.identifierText
+                return labelled
+            }
+        }
+    }
+
     /// Names that carry the dependencies value are lower-case (`dependencies`, `externalDependencies`);
     /// the check is cached because it runs for every identifier in the file.
-    private func isDependenciesValueName(_ name: String) -> Bool {
+    func isDependenciesValueName(_ name: String) -> Bool {
         if let endings = dependenciesNameEndings, let last = name.utf8.last, !endings[Int(last)] { return false }
         if let known = dependenciesNameCache[name] { return known }
         let result = conventions.isDependenciesValueName(name)
@@ -117,16 +141,16 @@ final class FactCollector: SyntaxVisitor {
         return result
     }
 
-    private var enclosingType: String? { typeStack.last?.name }
+    var enclosingType: String? { typeStack.last?.name }
 
-    private func qualified(_ name: String) -> String {
+    func qualified(_ name: String) -> String {
         enclosingType.map { "\($0).\(name)" } ?? name
     }
 
     /// Inside a body the name is local; elsewhere it is a property of the enclosing type (or a global).
-    private func recordBinding(_ name: String, type: String) {
+    func recordBinding(_ name: String, type: String) {
         if !localScopes.isEmpty {
-            localScopes[localScopes.count - 1][name] = type
+            localScopes[localScopes.count - 1].types[name] = type
             return
         }
         let scope = enclosingType ?? ""
@@ -134,9 +158,9 @@ final class FactCollector: SyntaxVisitor {
         if memberBindings["*|\(name)"] == nil { memberBindings["*|\(name)"] = type }
     }
 
-    private func localType(of name: String?) -> String? {
+    func localType(of name: String?) -> String? {
         guard let name else { return nil }
-        return localScopes.reversed().lazy.compactMap { $0[name] }.first
+        return localScopes.reversed().lazy.compactMap { $0.types[name] }.first
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -145,20 +169,23 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        localScopes.append([:])
+        localScopes.append(LocalScope())
+        if case .parameterClause(let clause)? = node.signature?.parameterClause {
+            registerParameterValues(clause.parameters.map { ((($0.secondName ?? $0.firstName).identifierText), $0.type) })
+        }
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { localScopes.removeLast() }
 
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-        localScopes.append([:])
+        localScopes.append(LocalScope())
         return .visitChildren
     }
     override func visitPost(_ node: AccessorBlockSyntax) { localScopes.removeLast() }
 
     // MARK: Generic parameters
 
-    private func genericParameters(
+    func genericParameters(
         _ clause: GenericParameterClauseSyntax?, where whereClause: GenericWhereClauseSyntax?
     ) -> [GenericParameterFact] {
         var parameters = clause?.parameters.map { parameter in
@@ -171,7 +198,7 @@ final class FactCollector: SyntaxVisitor {
         return parameters
     }
 
-    private func addWhereConstraints(_ whereClause: GenericWhereClauseSyntax?, to parameters: inout [GenericParameterFact]) {
+    func addWhereConstraints(_ whereClause: GenericWhereClauseSyntax?, to parameters: inout [GenericParameterFact]) {
         guard let whereClause else { return }
         for requirement in whereClause.requirements {
             guard case .conformanceRequirement(let conformance) = requirement.requirement,
@@ -184,7 +211,7 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Types
 
-    private func enterType(
+    func enterType(
         _ kind: TypeKind, name: String, node: some SyntaxProtocol, modifiers: DeclModifierListSyntax,
         generics: GenericParameterClauseSyntax? = nil, whereClause: GenericWhereClauseSyntax? = nil,
         inheritance: InheritanceClauseSyntax?
@@ -197,18 +224,20 @@ final class FactCollector: SyntaxVisitor {
         typeStack.append((qualifiedName, facts.types.count - 1))
         genericScopes.append(Set(fact.genericParameters.map(\.name)))
         dependencyGenerics.append(dependencyLike(fact.genericParameters))
+        genericOwners.append(qualifiedName)
     }
 
     /// A Swift Testing suite (`@Suite`, or a type holding `@Test` functions) exercises components; it is none.
-    private func markTestSuite(if marked: Bool) {
+    func markTestSuite(if marked: Bool) {
         guard marked, let current = typeStack.last else { return }
         facts.types[current.index].isTestSuite = true
     }
 
-    private func leaveType() {
+    func leaveType() {
         typeStack.removeLast()
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
+        genericOwners.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -262,7 +291,16 @@ final class FactCollector: SyntaxVisitor {
         let name = node.extendedType.nominalName ?? node.extendedType.trimmedDescription
         enterType(.extension, name: name, node: node.extendedType, modifiers: node.modifiers,
                   inheritance: node.inheritanceClause)
+        if node.genericWhereClause != nil, let current = typeStack.last { constrainedExtensions.insert(current.index) }
         return .visitChildren
+    }
+
+    /// A property or method declared right in an unconstrained extension's body.
+    func recordExtensionMember(_ name: String) {
+        guard let current = typeStack.last, facts.types[current.index].kind == .extension,
+            !constrainedExtensions.contains(current.index)
+        else { return }
+        facts.types[current.index].extensionMembers.append(name)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
@@ -284,7 +322,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         let value = node.initializer.value
-        let members = references(value)
+        let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
         let isDependencyLike = value.isComposition || conventions.isAliasName(name)
             || members.contains { conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent) }
@@ -312,6 +350,7 @@ final class FactCollector: SyntaxVisitor {
             guard isMember, let current = typeStack.last else { continue }
             let isProtocol = facts.types[current.index].isProtocol
             if isProtocol { facts.types[current.index].requirements.append(name) }
+            recordExtensionMember(name)
             guard isDependenciesValueName(name) else { continue }
             let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
             let type = declaredType.flatMap { type -> TypeReference? in
@@ -328,7 +367,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// A type implied by `= Foo()` is built on the spot and has no place in the file; the construction
     /// starts with the type's name, so it stands for it.
-    private func typePosition(_ type: TypeSyntax, in binding: PatternBindingSyntax) -> SourcePosition {
+    func typePosition(_ type: TypeSyntax, in binding: PatternBindingSyntax) -> SourcePosition {
         if type.parent == nil, let value = binding.initializer?.value { return position(value) }
         return position(type.unwrapped)
     }
@@ -344,19 +383,19 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// The type an initial value says its variable has: a construction or a cast.
-    private func impliedType(of expr: ExprSyntax) -> TypeSyntax? {
+    func impliedType(of expr: ExprSyntax) -> TypeSyntax? {
         constructedType(expr) ?? castType(expr)?.type
     }
 
     /// The name of `impliedType(of:)`, without building a type node for a construction.
-    private func impliedTypeName(of expr: ExprSyntax) -> String? {
+    func impliedTypeName(of expr: ExprSyntax) -> String? {
         if let constructed = expr.constructedType() { return constructed.name.identifierText }
         return castType(expr)?.type.nominalName
     }
 
     /// `x as? T`, `x as! T` and the pattern `let x as T`: the parser leaves them as the unfolded
     /// sequence `[x, as, T]`.
-    private func castType(_ expr: ExprSyntax) -> (operand: ExprSyntax, type: TypeSyntax)? {
+    func castType(_ expr: ExprSyntax) -> (operand: ExprSyntax, type: TypeSyntax)? {
         guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
         let elements = Array(sequence.elements)
         guard elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type else { return nil }
@@ -365,14 +404,14 @@ final class FactCollector: SyntaxVisitor {
 
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)` tell the type of what they initialise; so, by
     /// convention, do static factories and shared instances (`Foo.live()`, `Foo.shared`).
-    private func constructedType(_ expr: ExprSyntax) -> TypeSyntax? {
+    func constructedType(_ expr: ExprSyntax) -> TypeSyntax? {
         guard let (name, genericArguments) = expr.constructedType() else { return nil }
         // Keep `<External>` of `Spliced<External>()`: it says which external dependencies are wrapped.
         return TypeSyntax(IdentifierTypeSyntax(name: name.trimmed, genericArgumentClause: genericArguments?.trimmed))
     }
 
     /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
-    private func isStored(_ binding: PatternBindingSyntax) -> Bool {
+    func isStored(_ binding: PatternBindingSyntax) -> Bool {
         guard let accessors = binding.accessorBlock?.accessors else { return true }
         switch accessors {
         case .getter: return false
@@ -385,7 +424,7 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Functions and initializers
 
-    private func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFact] {
+    func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFact] {
         clause.parameters.map { parameter in
             let type = parameter.type
             let reference = type.nominalName.map {
@@ -403,12 +442,15 @@ final class FactCollector: SyntaxVisitor {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         dependencyGenerics.append(dependencyLike(generics))
+        genericOwners.append(nil)
         let parameters = parameters(node.signature.parameterClause)
-        localScopes.append([:])
+        localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
+        registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
         if let current = typeStack.last, facts.types[current.index].isProtocol {
             facts.types[current.index].requirements.append(node.name.identifierText)
         }
+        if node.parent?.is(MemberBlockItemSyntax.self) == true { recordExtensionMember(node.name.identifierText) }
         markTestSuite(if: node.attributes.contains(named: "Test"))
         let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
@@ -425,6 +467,7 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) {
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
+        genericOwners.removeLast()
         functionStack.removeLast()
         localScopes.removeLast()
     }
@@ -433,9 +476,11 @@ final class FactCollector: SyntaxVisitor {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         dependencyGenerics.append(dependencyLike(generics))
+        genericOwners.append(nil)
         let parameters = parameters(node.signature.parameterClause)
-        localScopes.append([:])
+        localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
+        registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(parameters: parameters, position: position(node.initKeyword)))
         }
@@ -445,6 +490,7 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: InitializerDeclSyntax) {
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
+        genericOwners.removeLast()
         localScopes.removeLast()
     }
 
@@ -453,18 +499,23 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.declName.baseName.identifierText
         recordDependencyMemberRead(node, member: member)
-        if let base = node.base?.referencedName, isDependenciesValueName(base) {
-            facts.uses.append(UseFact(
+        if let baseExpr = node.base, let base = baseExpr.referencedName, let identity = valueIdentity(ofExpression: baseExpr) {
+            var use = UseFact(
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
-            ))
+            )
+            use.value = identity?.nilIfEmpty
+            use.next = nextMember(after: node)
+            facts.uses.append(use)
         } else if let base = node.base, let access = holderAccess(base) {
             // `viewModel.dependencies.logger`: a read of the dependencies a held value shares.
-            facts.uses.append(UseFact(
+            var use = UseFact(
                 base: access.name, member: member, isTypeLevel: false, enclosingType: enclosingType,
                 enclosingFunction: enclosingFunction, position: position(node.declName),
                 holder: access.holder, holderType: access.holderType
-            ))
+            )
+            use.next = nextMember(after: node)
+            facts.uses.append(use)
         } else if genericScopes.contains(where: { !$0.isEmpty }),
             let base = node.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, isGenericName(base),
             !["self", "Type", "Protocol", "init"].contains(member)
@@ -482,7 +533,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// `viewModel.dependencies`, `(delegate as? AppDelegate)?.dependencies`: the dependencies of a value
     /// other than `self`, with that value's name and, when a cast or a local says it, its type.
-    private func holderAccess(_ expr: ExprSyntax) -> (name: String, holder: String?, holderType: String?)? {
+    func holderAccess(_ expr: ExprSyntax) -> (name: String, holder: String?, holderType: String?)? {
         guard let access = expr.strippedOfOptionality.as(MemberAccessExprSyntax.self), let base = access.base else { return nil }
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
@@ -493,7 +544,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// The type named by a cast anywhere around a value: `(x as? T)?`, `(x as! T)`.
-    private func castTypeName(_ expr: ExprSyntax) -> String? {
+    func castTypeName(_ expr: ExprSyntax) -> String? {
         var current = expr
         while true {
             if let force = current.as(ForceUnwrapExprSyntax.self) { current = force.expression; continue }
@@ -515,12 +566,12 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    private func couldBeAliasName(_ name: String) -> Bool {
+    func couldBeAliasName(_ name: String) -> Bool {
         guard let endings = aliasNameEndings, let last = name.utf8.last else { return true }
         return endings[Int(last)]
     }
 
-    private func recordMention(_ name: String) {
+    func recordMention(_ name: String) {
         guard couldBeAliasName(name) else { return }
         let isAlias: Bool
         if let known = aliasNameCache[name] {
@@ -542,7 +593,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// Generic parameters named like dependencies, or constrained by names that look like them.
-    private func dependencyLike(_ parameters: [GenericParameterFact]) -> Set<String> {
+    func dependencyLike(_ parameters: [GenericParameterFact]) -> Set<String> {
         Set(parameters.filter { parameter in
             conventions.isAliasName(parameter.name) || parameter.constraints.contains {
                 conventions.isAliasName($0.lastComponent) || conventions.isDependencyProtocolName($0.lastComponent)
@@ -550,7 +601,7 @@ final class FactCollector: SyntaxVisitor {
         }.map(\.name))
     }
 
-    private func recordSpecialization(_ type: String, _ clause: GenericArgumentClauseSyntax, at node: some SyntaxProtocol) {
+    func recordSpecialization(_ type: String, _ clause: GenericArgumentClauseSyntax, at node: some SyntaxProtocol) {
         guard dependencyGenerics.contains(where: { !$0.isEmpty }) else { return }
         let arguments = clause.arguments.compactMap { argument -> String? in
             guard case .type(let type) = argument.argument, let name = type.as(IdentifierTypeSyntax.self)?.name.identifierText,
@@ -566,7 +617,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// A generic parameter or associated type in scope.
-    private func isGenericName(_ name: String) -> Bool {
+    func isGenericName(_ name: String) -> Bool {
         genericScopes.contains { !$0.isEmpty && $0.contains(name) }
     }
 
@@ -586,15 +637,23 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.identifierText
+        guard isDependenciesValueName(name) || typedValueNames.contains(name) else { return .visitChildren }
+        recordValueOccurrence(node)
         guard isDependenciesValueName(name), let scope = enclosingType, isRead(node, name: name) else { return .visitChildren }
         let read = DependencyRead(name: name, enclosingType: scope)
         if readsSeen.insert(read).inserted { facts.dependencyReads.append(read) }
         return .visitChildren
     }
 
+    /// `imageService` in `dependencies.own.imageService`.
+    func nextMember(after node: MemberAccessExprSyntax) -> String? {
+        guard let next = ValueFlowReading.widened(ExprSyntax(node)).parent?.as(MemberAccessExprSyntax.self) else { return nil }
+        return next.declName.baseName.identifierText
+    }
+
     /// Whether this mention reads the value, rather than storing it (`self.dependencies = dependencies`)
     /// or naming someone else's property (`child.dependencies`).
-    private func isRead(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
+    func isRead(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
         var expression = ExprSyntax(node)
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             guard member.base?.strippedOfOptionality.isSelf == true else { return false }
@@ -609,14 +668,10 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
-        recordEscapes(node.arguments)
-        guard let argument = node.arguments.first(where: { $0.label.map { isDependenciesValueName($0.identifierText) } ?? false }),
-            let label = argument.label?.identifierText
-        else { return .visitChildren }
+        let handedOn = handedOnArguments(node.arguments)
+        guard !handedOn.isEmpty else { return .visitChildren }
         var callee = node.calledExpression
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
-        let held = holderAccess(argument.expression)
-        let passesOwn = isOwnDependencies(argument.expression) || held != nil
         let isImplicitMember = callee.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
         let outer = isImplicitMember ? outerCall(of: node) : nil
         // Point at the name called (`autoExpand` in `VStack { … }.autoExpand(…)`), not where the chain
@@ -624,41 +679,78 @@ final class FactCollector: SyntaxVisitor {
         let member = callee.as(MemberAccessExprSyntax.self).flatMap { $0.declName.baseName.text == "init" ? nil : $0 }
         let calledName: Syntax = member.map { Syntax($0.declName) } ?? Syntax(callee)
         let position = position(calledName)
-        func forward(_ kind: ForwardKind, _ name: String, base: String?) {
-            facts.forwards.append(ForwardFact(
-                kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
-                passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedTypeName(of: argument.expression),
-                enclosingType: enclosingType, enclosingFunction: enclosingFunction,
-                position: position, holder: held?.holder, holderType: held?.holderType,
-                outerCallee: outer?.callee, outerLabel: outer?.label
-            ))
-        }
-        if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            forward(.call, reference.baseName.identifierText, base: nil)
-        } else if let member = callee.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.identifierText
-            guard let base = member.base else {
-                forward(.call, name, base: nil)
-                return .visitChildren
+        for argument in handedOn {
+            let label = argument.label?.identifierText ?? "_"
+            let held = holderAccess(argument.expression)
+            let own = valueIdentity(ofExpression: argument.expression)
+            let projection = own == nil && held == nil ? projectedMember(argument.expression) : nil
+            let passesOwn = own != nil || held != nil || projection != nil || isNewValueOfDependencies(argument.expression)
+            func forward(_ kind: ForwardKind, _ name: String, base: String?) {
+                var fact = ForwardFact(
+                    kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
+                    passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedTypeName(of: argument.expression),
+                    enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+                    position: position, holder: held?.holder, holderType: held?.holderType,
+                    outerCallee: outer?.callee, outerLabel: outer?.label
+                )
+                fact.projection = projection?.member
+                fact.value = (own ?? projection?.identity)??.nilIfEmpty
+                facts.forwards.append(fact)
             }
-            if base.is(SuperExprSyntax.self) {
-                forward(.superInit, name, base: "super")
-            } else if base.isSelf {
-                if name != "init" { forward(.call, name, base: "self") }
-            } else if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
-                ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
-            {
-                if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
-            } else {
-                forward(.call, name, base: base.referencedName)
+            if let reference = callee.as(DeclReferenceExprSyntax.self) {
+                forward(.call, reference.baseName.identifierText, base: nil)
+            } else if let member = callee.as(MemberAccessExprSyntax.self) {
+                let name = member.declName.baseName.identifierText
+                guard let base = member.base else {
+                    forward(.call, name, base: nil)
+                    continue
+                }
+                if base.is(SuperExprSyntax.self) {
+                    forward(.superInit, name, base: "super")
+                } else if base.isSelf {
+                    if name != "init" { forward(.call, name, base: "self") }
+                } else if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+                    ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+                {
+                    if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
+                } else {
+                    forward(.call, name, base: base.referencedName)
+                }
+            } else if passesOwn {
+                // `makeChild()(dependencies)`: nothing names the receiver, so nothing resolves it.
+                forward(.call, abbreviated(callee), base: "_")
             }
         }
         return .visitChildren
     }
 
+    /// The arguments a call hands dependencies on with: the first one labelled like dependencies (also
+    /// with a value built on the spot), and every other one that passes a dependencies value.
+    private func handedOnArguments(_ arguments: LabeledExprListSyntax) -> [LabeledExprSyntax] {
+        var found: [LabeledExprSyntax] = []
+        var labelled = false
+        for argument in arguments {
+            if !labelled, let label = argument.label, isDependenciesValueName(label.identifierText) {
+                labelled = true
+                found.append(argument)
+            } else if valueIdentity(ofExpression: argument.expression) != nil || holderAccess(argument.expression) != nil {
+                found.append(argument)
+            }
+        }
+        return found
+    }
+
+    /// `dependencies.nested` handed on: an element of a tuple alias, or a plain member read; linking tells.
+    private func projectedMember(_ expr: ExprSyntax) -> (member: String, identity: ValueIdentity??)? {
+        guard let access = expr.strippedOfOptionality.as(MemberAccessExprSyntax.self), let base = access.base,
+            let identity = valueIdentity(ofExpression: base)
+        else { return nil }
+        return (access.declName.baseName.identifierText, .some(identity))
+    }
+
     /// `Child(model: .init(dependencies:))` names the built type only through `Child`'s parameter
     /// `model`; `self.model = .init(dependencies:)` through the property's type.
-    private func outerCall(of call: FunctionCallExprSyntax) -> (callee: String?, label: String)? {
+    func outerCall(of call: FunctionCallExprSyntax) -> (callee: String?, label: String)? {
         if let argument = call.parent?.as(LabeledExprSyntax.self), let label = argument.label?.identifierText,
             let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         {
@@ -674,18 +766,6 @@ final class FactCollector: SyntaxVisitor {
             return (nil, property)
         }
         return nil
-    }
-
-    /// Arguments that hand the own dependencies on under a label that is not a dependencies label:
-    /// whatever receives them may need any of it.
-    private func recordEscapes(_ arguments: LabeledExprListSyntax) {
-        for argument in arguments {
-            if let label = argument.label?.identifierText, isDependenciesValueName(label) { continue }
-            guard isOwnDependencies(argument.expression) || holderAccess(argument.expression) != nil else { continue }
-            facts.escapes.append(DependenciesEscape(
-                enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(argument.expression)
-            ))
-        }
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -705,14 +785,8 @@ final class FactCollector: SyntaxVisitor {
             let base = target.base, !base.isSelf
         else { return .visitChildren }
         let property = target.declName.baseName.identifierText
-        guard isDependenciesValueName(property) else {
-            if isOwnDependencies(elements[2]) {
-                facts.escapes.append(DependenciesEscape(
-                    enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(elements[2])
-                ))
-            }
-            return .visitChildren
-        }
+        // Into any other property the value goes where cpdi does not follow (`ValueFlowReading`).
+        guard isDependenciesValueName(property) else { return .visitChildren }
         let held = holderAccess(elements[2])
         facts.forwards.append(ForwardFact(
             kind: .assignment, callee: property, base: base.referencedName,
@@ -723,11 +797,14 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `dependencies`, `self.dependencies!`, or `newValue` inside the setter of a dependencies property.
-    private func isOwnDependencies(_ expr: ExprSyntax) -> Bool {
-        guard let name = expr.referencedName else { return false }
-        if isDependenciesValueName(name) { return true }
-        guard name == "newValue" else { return false }
+    /// `dependencies`, `self.dependencies!`, a value typed as dependencies, or `newValue` inside the
+    /// setter of a dependencies property.
+    func isOwnDependencies(_ expr: ExprSyntax) -> Bool {
+        valueIdentity(ofExpression: expr) != nil || isNewValueOfDependencies(expr)
+    }
+
+    func isNewValueOfDependencies(_ expr: ExprSyntax) -> Bool {
+        guard expr.referencedName == "newValue" else { return false }
         var node = expr.parent
         while let current = node {
             if let binding = current.as(PatternBindingSyntax.self) {
@@ -742,7 +819,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Declaration facts (style rules)
 
     /// The first dependencies parameter of a list, with its place, so `dependencies-first` needs no syntax.
-    private func recordDependenciesParameter(_ clause: FunctionParameterClauseSyntax, function: String) {
+    func recordDependenciesParameter(_ clause: FunctionParameterClauseSyntax, function: String) {
         let list = Array(clause.parameters)
         guard let index = list.firstIndex(where: {
             isDependenciesValueName($0.firstName.identifierText) || isDependenciesValueName(($0.secondName ?? $0.firstName).identifierText)
@@ -760,7 +837,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.
-    private func recordDependencyMemberRead(_ node: MemberAccessExprSyntax, member: String) {
+    func recordDependencyMemberRead(_ node: MemberAccessExprSyntax, member: String) {
         guard isDependenciesValueName(member), let base = node.base, !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
@@ -777,11 +854,14 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`; read by `RuntimeStyleReading`)
 
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-        if let current = typeStack.last { runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime) }
+        if let current = typeStack.last {
+            runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime)
+            registerMemberValues(node)
+        }
         return .visitChildren
     }
 
-    private func recordRuntimeRegistration(_ registration: RegistrationFact?) {
+    func recordRuntimeRegistration(_ registration: RegistrationFact?) {
         if let registration { facts.runtime.registrations.append(registration) }
     }
 }

@@ -24,10 +24,9 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// `ListState<Dependencies>` written where `Dependencies` is a generic parameter in scope: handing a
     /// generic dependencies type to another component is a forward of it, even before a value is passed.
     public var specializations: [SpecializationFact] = []
-    /// The dependencies value handed to something cpdi cannot follow (`Router(container: dependencies)`,
-    /// `register(dependencies)`): what that receiver needs is unknown, so nothing of the sender's alias
-    /// may be called unused.
-    public var escapes: [DependenciesEscape] = []
+    /// Places a dependencies value goes that cpdi does not follow (`return dependencies`, `[dependencies]`,
+    /// `dependencies as? X`): what receives it may need anything, so its component is not judged.
+    public var unfollowedFlows: [UnfollowedFlow] = []
     /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
     public var aliasMentions: [AliasMention] = []
@@ -45,11 +44,14 @@ public struct TypeReference: Codable, Sendable, Hashable {
     /// Generic arguments as written, each reduced to its own name (`Spliced<External>` → `["External"]`).
     public var genericArguments: [String]
     public var position: SourcePosition
+    /// For a member of a tuple alias (`typealias Dependencies = (own: A & B, nested: C)`), its element's label.
+    public var element: String?
 
-    public init(name: String, genericArguments: [String] = [], position: SourcePosition) {
+    public init(name: String, genericArguments: [String] = [], position: SourcePosition, element: String? = nil) {
         self.name = name
         self.genericArguments = genericArguments
         self.position = position
+        self.element = element
     }
 
     /// The last component of a dotted name (`ProductsView.Dependencies` → `Dependencies`).
@@ -144,6 +146,9 @@ public struct TypeFact: Codable, Sendable, Equatable {
     public var initializers: [InitializerFact] = []
     /// Protocols only: names of the properties and methods it requires, and of its associated types.
     public var requirements: [String] = []
+    /// Extensions without a `where` clause only: the properties and methods they add, which every value
+    /// of an extended protocol offers as if the protocol required them.
+    public var extensionMembers: [String] = []
     public var associatedTypes: [GenericParameterFact] = []
     /// Marked `@Suite` or holding `@Test` functions: a Swift Testing suite, not a component.
     public var isTestSuite = false
@@ -194,10 +199,15 @@ public struct UseFact: Codable, Sendable, Equatable {
     public var holder: String?
     public var holderType: String?
     public var member: String
+    /// What is read from the member next (`imageService` in `dependencies.own.imageService`): the read
+    /// that counts when `member` is an element of a tuple alias.
+    public var next: String?
     public var isTypeLevel: Bool
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.
     public var enclosingFunction: String?
+    /// Whose value it is, by its declared type: see `ValueIdentity`.
+    public var value: ValueIdentity?
     public var position: SourcePosition
 
     public init(
@@ -248,6 +258,11 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     public var outerLabel: String?
     /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
     public var builtType: String?
+    /// `nested` when what is handed on is `dependencies.nested`: an element of a tuple alias, or else a
+    /// member read that is no forward at all.
+    public var projection: String?
+    /// Whose value it is, by its declared type: see `ValueIdentity`.
+    public var value: ValueIdentity?
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.
     public var enclosingFunction: String?
@@ -315,16 +330,19 @@ public struct SpecializationFact: Codable, Sendable, Equatable {
     }
 }
 
-/// The own dependencies value passed where cpdi cannot tell what the receiver needs.
-public struct DependenciesEscape: Codable, Sendable, Equatable {
-    public var enclosingType: String?
-    public var enclosingFunction: String?
-    public var position: SourcePosition
+/// What the declared type of a dependencies value says about whose it is. Values named like dependencies
+/// (`dependencies`, `services`) need none of it: the code around them says whose they are.
+public struct ValueIdentity: Codable, Sendable, Hashable {
+    /// The type declaring the generic parameter the value is typed by (`ListState` for a parameter of
+    /// type `Dependencies` in a method of `ListState.LoaderModel`).
+    public var genericOwner: String?
+    /// The alias-like type name the value is declared with (`let context: HomeDependencies`), to be checked
+    /// when linking: a value typed by a concrete type is no dependencies value after all.
+    public var declaredType: String?
 
-    public init(enclosingType: String?, enclosingFunction: String?, position: SourcePosition) {
-        self.enclosingType = enclosingType
-        self.enclosingFunction = enclosingFunction
-        self.position = position
+    public init(genericOwner: String? = nil, declaredType: String? = nil) {
+        self.genericOwner = genericOwner
+        self.declaredType = declaredType
     }
 }
 

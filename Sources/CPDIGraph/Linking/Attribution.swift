@@ -90,6 +90,27 @@ public struct Attribution: Sendable {
         return []
     }
 
+    /// The components a dependencies value speaks for: the one declaring the generic parameter its type
+    /// names (the type says whose value it is, wherever the code is), else those of the code around it;
+    /// none when its declared type turns out to be no dependencies type (`let api: APIServices`, a class).
+    public func components(ofValue value: ValueIdentity?, type: String?, function: String?) -> [String] {
+        if let declared = value?.declaredType, !isDependenciesType(declared, scope: type) { return [] }
+        if let owner = value?.genericOwner {
+            if let conforming = conformers[owner] { return componentNames.contains(owner) ? [owner] + conforming : conforming }
+            if componentNames.contains(owner) { return [owner] }
+        }
+        return components(type: type, function: function)
+    }
+
+    /// An alias some component is constrained by or that is named like one, or a dependency protocol.
+    private func isDependenciesType(_ name: String, scope: String?) -> Bool {
+        switch symbols.resolve(name, from: scope) {
+        case .alias(let alias): symbols.dependencyAliases.contains(alias)
+        case .protocolType(let proto): symbols.leafNames.contains(proto) || componentNames.contains(proto)
+        case .type, nil: false
+        }
+    }
+
     /// The innermost component only: the node a graph edge starts from.
     public func primaryComponent(type: String?, function: String?) -> String? {
         components(type: type, function: function).first

@@ -149,12 +149,18 @@ struct ComponentDiscovery {
         )
     }
 
+    /// A generic parameter (or associated type) of the function's type or of any type it is nested in:
+    /// `ListState<Dependencies>.LoaderModel.load(dependencies: Dependencies)` works for `ListState`.
     private func isEnclosingGeneric(_ name: String, of function: FunctionFact) -> Bool {
-        guard let enclosing = function.enclosingType else { return false }
-        if let type = symbols.typeDeclarations[enclosing]?.first?.fact, type.genericParameters.contains(where: { $0.name == name }) {
-            return true
+        var current = function.enclosingType.map { Substring($0) }
+        while let enclosing = current.map(String.init) {
+            if let type = symbols.typeDeclarations[enclosing]?.first?.fact, type.genericParameters.contains(where: { $0.name == name }) {
+                return true
+            }
+            if symbols.protocols[enclosing]?.fact.associatedTypes.contains(where: { $0.name == name }) ?? false { return true }
+            current = current?.lastIndex(of: ".").map { current![..<$0] }
         }
-        return symbols.protocols[enclosing]?.fact.associatedTypes.contains { $0.name == name } ?? false
+        return false
     }
 
     // MARK: Resolution

@@ -70,12 +70,46 @@ public struct ResolvedForward: Sendable, Equatable {
     public var holder: String? = nil
 }
 
-/// Own dependencies handed to something cpdi cannot follow: a call it cannot resolve, or a parameter or
-/// property that is not a dependencies one. What the receiver needs is unknown.
-public struct OpaqueHandOff: Sendable, Equatable {
-    public var source: String
+/// Why a component's alias is not judged (SPEC §4b): a place its dependencies go that cpdi does not
+/// follow, so whatever receives them there may need any member.
+public struct NotJudgedReason: Codable, Sendable, Equatable, Comparable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Handed to a call cpdi cannot resolve, or to a parameter that takes no dependencies.
+        case handedOff
+        case returned, assigned, collected, cast, keyPath, combined, other
+        /// A member read that no protocol of the alias declares (dynamic member lookup, a constrained
+        /// extension): what it stands for is unknown.
+        case unknownMember
+
+        init(_ flow: UnfollowedFlowKind) {
+            switch flow {
+            case .returned: self = .returned
+            case .assigned: self = .assigned
+            case .collected: self = .collected
+            case .cast: self = .cast
+            case .keyPath: self = .keyPath
+            case .combined: self = .combined
+            case .other: self = .other
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// What the code does, in a few words ("returned by `makeDependencies`").
+    public var detail: String
     public var file: String
     public var position: SourcePosition
+
+    public init(kind: Kind, detail: String, file: String, position: SourcePosition) {
+        self.kind = kind
+        self.detail = detail
+        self.file = file
+        self.position = position
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.file, lhs.position, lhs.detail) < (rhs.file, rhs.position, rhs.detail)
+    }
 }
 
 /// Everything linked: declarations by name, components, containers, resolved forwards and flattened leaves.
@@ -108,7 +142,7 @@ public struct DependencyModel: Sendable {
     /// What each component's scope reads, forwards and hands off (see `ScopeAttribution`), by component.
     public var scopes: [String: ComponentScope] = [:]
     /// Hand-offs of own dependencies that could not be followed, by source component.
-    public var opaqueHandOffs: [String: [OpaqueHandOff]] = [:]
+    public var opaqueHandOffs: [String: [NotJudgedReason]] = [:]
     private var forwardsByFile: [String: [ResolvedForward]]
 
     public init(

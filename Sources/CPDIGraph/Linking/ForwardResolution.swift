@@ -7,27 +7,37 @@ struct ForwardResolution {
     let symbols: SymbolTable
     let components: [String: Component]
     let attribution: Attribution
+    let conventions: NamingConventions
 
-    init(symbols: SymbolTable, components: [String: Component], attribution: Attribution) {
+    init(symbols: SymbolTable, components: [String: Component], attribution: Attribution, conventions: NamingConventions) {
         self.symbols = symbols
         self.components = components
         self.attribution = attribution
+        self.conventions = conventions
     }
 
     /// Every resolved forward, and the hand-offs of own dependencies that lead nowhere cpdi can follow.
-    func run(files: [FileFacts]) -> (forwards: [ResolvedForward], opaque: [String: [OpaqueHandOff]]) {
+    func run(files: [FileFacts]) -> (forwards: [ResolvedForward], opaque: [String: [NotJudgedReason]]) {
         var forwards: [ResolvedForward] = []
-        var opaque: [String: [OpaqueHandOff]] = [:]
+        var opaque: [String: [NotJudgedReason]] = [:]
         for file in files {
             for fact in file.forwards {
                 let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
                 // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
-                var sources = attribution.components(type: fact.enclosingType, function: fact.enclosingFunction)
+                var sources = attribution.components(ofValue: fact.value, type: fact.enclosingType, function: fact.enclosingFunction)
+                if fact.value?.declaredType != nil, sources.isEmpty { continue }  // typed as something else after all
                 sources += holders.filter { !sources.contains($0) }
-                let resolved = targets(of: fact)
+                if let projection = fact.projection {
+                    // `Child(dependencies: dependencies.nested)` hands on an element of a tuple alias; any
+                    // other member handed on is a read, which the uses already count.
+                    sources = sources.filter { components[$0].map(symbols.tupleElements(of:))?.contains(projection) ?? false }
+                    if sources.isEmpty { continue }
+                }
+                let resolved = targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) }
                 let holder = holders.first
                 if resolved.isEmpty, fact.passesOwnDependencies {
-                    for source in sources { opaque[source, default: []].append(OpaqueHandOff(source: source, file: file.path, position: fact.position)) }
+                    let reason = NotJudgedReason(kind: .handedOff, detail: handOffDetail(fact), file: file.path, position: fact.position)
+                    for source in sources { opaque[source, default: []].append(reason) }
                 }
                 for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
                     for (target, via) in resolved where target != source {
@@ -36,11 +46,6 @@ struct ForwardResolution {
                             passesOwnDependencies: fact.passesOwnDependencies, holder: holder
                         ))
                     }
-                }
-            }
-            for escape in file.escapes {
-                for source in attribution.components(type: escape.enclosingType, function: escape.enclosingFunction) {
-                    opaque[source, default: []].append(OpaqueHandOff(source: source, file: file.path, position: escape.position))
                 }
             }
         }
@@ -52,6 +57,42 @@ struct ForwardResolution {
             forwards += specialized.filter { !written.contains("\($0.source!)→\($0.target)") }
         }
         return (forwards, opaque)
+    }
+
+    /// "handed to `Router(container:)`, which …": the call as written, and why it leads nowhere.
+    private func handOffDetail(_ fact: ForwardFact) -> String {
+        let call: String
+        switch fact.kind {
+        case .superInit: call = "super.\(fact.callee)(\(fact.label):)"
+        case .assignment: call = "\(fact.base ?? "_").\(fact.callee)"
+        case .call: call = "\(fact.base.map { $0 == "_" ? "" : "\($0)." } ?? "")\(fact.callee)(\(fact.label):)"
+        }
+        if conventions.isDependenciesValueName(fact.label) || targets(of: fact).isEmpty {
+            return "handed to `\(call)`, which cpdi cannot resolve to a component"
+        }
+        return "handed to `\(call)`, which takes no dependencies there"
+    }
+
+    /// A value handed on under a label that is not a dependencies one reaches the child's dependencies only
+    /// where the child takes them under that label; anywhere else the child may do anything with it.
+    private func accepts(_ target: String, via: ForwardVia, label: String) -> Bool {
+        guard !conventions.isDependenciesValueName(label), let component = components[target] else { return true }
+        func isDependenciesParameter(_ parameter: ParameterFact) -> Bool {
+            guard parameter.label == label, let type = parameter.type?.name else { return false }
+            if type == component.genericParameter { return true }
+            return component.requirements.contains { $0.name == symbols.resolve(type, from: component.name)?.name || $0.name == type }
+        }
+        switch via {
+        case .helper, .method:
+            return symbols.functions[target]?.fact.parameters.contains(where: isDependenciesParameter) ?? false
+        case .construction, .superclass:
+            let declarations = symbols.typeDeclarations[target] ?? []
+            let initializers = declarations.flatMap(\.fact.initializers)
+            if initializers.isEmpty { return component.property?.name == label }  // the memberwise initializer
+            return initializers.contains { $0.parameters.contains(where: isDependenciesParameter) }
+        case .assignment, .conformance, .typeArgument:
+            return true
+        }
     }
 
     /// The innermost component around a piece of code: a helper function, else the type or one it is nested in.

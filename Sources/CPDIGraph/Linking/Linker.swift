@@ -33,7 +33,7 @@ public struct Linker: Sendable {
         }
         let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)
         let attribution = Attribution(symbols: symbols, components: components)
-        let (forwards, opaqueHandOffs) = ForwardResolution(symbols: symbols, components: components, attribution: attribution)
+        let (forwards, opaqueHandOffs) = ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions)
             .run(files: sorted)
 
         var owners: [String: [String]] = [:]

@@ -81,6 +81,10 @@ private struct Renamer {
         return copy
     }
 
+    func identity(_ value: ValueIdentity) -> ValueIdentity {
+        ValueIdentity(genericOwner: name(value.genericOwner), declaredType: name(value.declaredType))
+    }
+
     func generics(_ parameters: [GenericParameterFact]) -> [GenericParameterFact] {
         parameters.map { GenericParameterFact(name: $0.name, constraints: $0.constraints.map(reference)) }
     }
@@ -128,6 +132,7 @@ private struct Renamer {
             copy.enclosingType = name(use.enclosingType)
             copy.enclosingFunction = name(use.enclosingFunction)
             copy.holderType = name(use.holderType)
+            copy.value = use.value.map(identity)
             return copy
         }
         file.forwards = original.forwards.map { forward in
@@ -140,6 +145,7 @@ private struct Renamer {
             copy.outerCallee = name(forward.outerCallee)
             copy.enclosingType = name(forward.enclosingType)
             copy.enclosingFunction = name(forward.enclosingFunction)
+            copy.value = forward.value.map(identity)
             return copy
         }
         file.dependencyReads = original.dependencyReads.map { DependencyRead(name: $0.name, enclosingType: name($0.enclosingType)) }
@@ -151,8 +157,13 @@ private struct Renamer {
             return copy
         }
         file.aliasMentions = original.aliasMentions.map { AliasMention(name: name($0.name), enclosingType: name($0.enclosingType)) }
-        file.escapes = original.escapes.map {
-            DependenciesEscape(enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction), position: $0.position)
+        file.unfollowedFlows = original.unfollowedFlows.map { flow in
+            var copy = flow
+            copy.enclosingType = name(flow.enclosingType)
+            copy.enclosingFunction = name(flow.enclosingFunction)
+            copy.holderType = name(flow.holderType)
+            copy.value = flow.value.map(identity)
+            return copy
         }
         file.declarations.dependenciesParameters = original.declarations.dependenciesParameters.map { parameter in
             var copy = parameter

@@ -8,11 +8,23 @@ public struct ComponentScope: Sendable, Equatable {
     public var children: Set<String> = []
     /// Whether something reads its stored dependencies: its scope, a subclass, or another type through an instance.
     public var storedDependenciesRead = false
-    /// Its dependencies go somewhere cpdi cannot follow, so what they must provide is not fully known.
-    public var hasOpaqueHandOff = false
+    /// Places its dependencies go that cpdi does not follow (SPEC §4b), sorted. While there is one, what its
+    /// alias must provide is not known, and nothing is said about the alias's members.
+    public var notJudged: [NotJudgedReason] = []
+    /// Where each member read from its own dependencies value is first read: the reads that must each be
+    /// declared by some protocol of the alias.
+    var memberReads: [String: Place] = [:]
+
+    public var isJudged: Bool { notJudged.isEmpty }
+
+    struct Place: Sendable, Equatable {
+        var file: String
+        var position: SourcePosition
+    }
 }
 
-/// Pass: credits every use, read and forward to the components whose scope it is in (see `Attribution`).
+/// Pass: credits every use, read, forward and unfollowed flow to the components whose scope it is in (see
+/// `Attribution`), then decides which components can be judged.
 struct ScopeAttribution {
     let model: DependencyModel
 
@@ -34,15 +46,30 @@ struct ScopeAttribution {
                 scopes[component]?.storedDependenciesRead = true
             }
         }
+        func notJudged(_ component: String, _ reason: NotJudgedReason) {
+            scopes[component]?.notJudged.append(reason)
+        }
+        /// `dependencies.own.imageService` reads `imageService` when `own` is an element of the tuple alias.
+        func credit(_ component: String, _ use: UseFact, file: String, ownValue: Bool) {
+            var member = use.member
+            if let next = use.next, let found = model.components[component], model.symbols.tupleElements(of: found).contains(member) {
+                member = next
+            }
+            scopes[component]?.usedMembers.insert(member)
+            guard ownValue, !use.isTypeLevel || use.base == model.components[component]?.genericParameter,
+                scopes[component]?.memberReads[member] == nil
+            else { return }
+            scopes[component]?.memberReads[member] = ComponentScope.Place(file: file, position: use.position)
+        }
 
         for path in model.sortedFilePaths {
             let file = model.files[path]!
             for use in file.uses {
-                for component in attribution.components(type: use.enclosingType, function: use.enclosingFunction) {
-                    scopes[component]?.usedMembers.insert(use.member)
+                for component in attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction) {
+                    credit(component, use, file: path, ownValue: use.holder == nil)
                 }
                 for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
-                    scopes[holder]?.usedMembers.insert(use.member)
+                    credit(holder, use, file: path, ownValue: true)
                     markRead(holder, property: use.base)
                 }
                 // `router.services.errorReporter` on a value of unknown type: any component that stores
@@ -52,6 +79,18 @@ struct ScopeAttribution {
                         scopes[component]?.usedMembers.insert(use.member)
                     }
                 }
+            }
+            for flow in file.unfollowedFlows {
+                let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
+                var owners = attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
+                if flow.holder != nil {
+                    // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
+                    // the holder's type cannot be told, those of every component storing such a property.
+                    owners += flow.holderType == nil
+                        ? storing[flow.name] ?? []
+                        : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
+                }
+                for owner in Set(owners) { notJudged(owner, reason) }
             }
             for read in file.dependencyReads {
                 for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
@@ -77,8 +116,58 @@ struct ScopeAttribution {
             // A protocol extension may read what the conformer stores.
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
-        for source in model.opaqueHandOffs.keys { scopes[source]?.hasOpaqueHandOff = true }
+        for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
+        for name in model.sortedComponentNames {
+            for reason in unknownMemberReads(of: name, in: scopes[name]!) { notJudged(name, reason) }
+            scopes[name]!.notJudged.sort()
+        }
         return scopes
+    }
+
+    /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
+    /// a dynamic member lookup, a constrained extension, something cpdi does not see. Only asked where every
+    /// protocol behind the alias is declared in the sources, so that the answer is known to be "none".
+    private func unknownMemberReads(of name: String, in scope: ComponentScope) -> [NotJudgedReason] {
+        guard !scope.memberReads.isEmpty, let component = model.components[name],
+            let provided = declaredMembers(of: component)
+        else { return [] }
+        return scope.memberReads.keys.sorted().compactMap { member in
+            guard !provided.contains(member), let place = scope.memberReads[member] else { return nil }
+            return NotJudgedReason(
+                kind: .unknownMember, detail: "reads `\(member)`, which no protocol of its dependencies declares",
+                file: place.file, position: place.position
+            )
+        }
+    }
+
+    /// Every member the protocols behind a component's requirements declare, with their unconstrained
+    /// extensions; nil when one of them is declared outside the sources (or is no protocol).
+    private func declaredMembers(of component: Component) -> Set<String>? {
+        var members: Set<String> = []
+        var visited: Set<String> = []
+        var queue = component.requirements.map(\.name)
+        let symbols = model.symbols
+        while let name = queue.popLast() {
+            guard visited.insert(name).inserted else { continue }
+            if let alias = symbols.aliases[name] {
+                for member in alias.fact.members {
+                    guard let resolved = symbols.resolve(member.name, from: alias.fact.enclosingType) else { return nil }
+                    queue.append(resolved.name)
+                }
+            } else if let declared = symbols.protocols[name] {
+                members.formUnion(declared.fact.requirements)
+                for inherited in declared.fact.inheritedTypes {
+                    guard let resolved = symbols.resolve(inherited.name, from: name) else { return nil }
+                    queue.append(resolved.name)
+                }
+                for extensionDeclaration in symbols.typeDeclarations[name] ?? [] {
+                    members.formUnion(extensionDeclaration.fact.extensionMembers)
+                }
+            } else {
+                return nil  // a concrete type, or something declared elsewhere
+            }
+        }
+        return members
     }
 
     /// The properties and methods the leaves of a component's requirements declare.

@@ -178,6 +178,15 @@ public struct SymbolTable: Sendable {
         typeDeclarations[name]?.first.map { $0.fact.kind != .extension } ?? false
     }
 
+    /// The labels of a component's alias when it is a tuple (`(own: A & B, nested: C)`).
+    public func tupleElements(of component: Component) -> Set<String> {
+        var found: Set<String> = []
+        for requirement in component.requirements where requirement.kind == .alias {
+            for member in aliases[requirement.name]?.fact.members ?? [] { if let element = member.element { found.insert(element) } }
+        }
+        return found
+    }
+
     public func leaves(ofRequirement requirement: Requirement) -> Set<String> {
         switch requirement.kind {
         case .alias, .leaf: leafSets[requirement.name] ?? [requirement.name]

@@ -55,7 +55,8 @@ public enum AliasMemberReview {
         let symbols = model.symbols
         let scopes = owners.compactMap { model.scopes[$0] }
         let usedMembers = scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }
-        let isOpaque = scopes.contains(where: \.hasOpaqueHandOff)
+        // Dependencies that go somewhere cpdi does not follow may be needed there, all of them (SPEC §4b).
+        let isOpaque = scopes.contains { !$0.isJudged }
         // Components sharing this alias are not children: what they need is what this alias says.
         let children = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children) }.subtracting(owners).sorted()
         let childLeaves = children.compactMap { child in model.components[child].map { (child, $0, model.leaves(of: $0)) } }

@@ -72,6 +72,8 @@ public struct UnusedDependenciesProperty: Rule {
             guard case .type(let kind) = component.form, kind != .protocol,
                 let property = component.property, property.isStored,
                 model.scopes[name]?.storedDependenciesRead == false,
+                // Proven or silent: where its dependencies go somewhere cpdi does not follow, say nothing.
+                model.scopes[name]?.isJudged == true,
                 // A protocol that requires the property keeps it, read or not: removing it would not compile.
                 !(model.attribution.conformances[name] ?? []).contains(where: {
                     model.symbols.protocols[$0]?.fact.requirements.contains(property.name) ?? false

@@ -29,3 +29,26 @@ func typeFact(
     fact.associatedTypes = associatedTypes
     return fact
 }
+
+extension [UseFact] {
+    /// Without what the type of the value says and what is read next: for tests about what is read where.
+    var plain: [UseFact] {
+        map { use in
+            var copy = use
+            copy.value = nil
+            copy.next = nil
+            return copy
+        }
+    }
+}
+
+extension [ForwardFact] {
+    /// Without what the type of the value says: for tests about what is handed to whom.
+    var plain: [ForwardFact] {
+        map { forward in
+            var copy = forward
+            copy.value = nil
+            return copy
+        }
+    }
+}

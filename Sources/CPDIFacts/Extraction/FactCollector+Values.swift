@@ -1,0 +1,206 @@
+import SwiftSyntax
+
+/// An open function body or closure: the declared types of its names, and which names hold a
+/// dependencies value (typed as one, or copied from one).
+struct LocalScope {
+    var types: [String: String] = [:]
+    var values: [String: ValueIdentity] = [:]
+}
+
+/// Dependencies values (SPEC §4b): a name holds one when its declared type says so (a generic parameter
+/// that stands for dependencies, an alias-like name, a composition of dependency protocols) or, as a hint,
+/// when it is named like one. Every occurrence of such a value is sorted by `ValueFlowReading`; the ways
+/// cpdi does not follow become `UnfollowedFlow` facts.
+extension FactCollector {
+    /// What a declared type says about a value of that type; nil when it is no dependencies type.
+    func dependencyIdentity(of type: TypeSyntax) -> ValueIdentity? {
+        let unwrapped = type.unwrapped
+        if unwrapped.isComposition {
+            let members = unwrapped.compositionMembers.compactMap(\.nominalName)
+            let isDependencies = members.contains {
+                let simple = Substring($0.split(separator: ".").last ?? Substring($0))
+                return conventions.isDependencyProtocolName(simple) || conventions.isAliasName(simple)
+            }
+            return isDependencies ? ValueIdentity() : nil
+        }
+        guard let name = unwrapped.nominalName else { return nil }
+        if let index = dependencyGenerics.lastIndex(where: { $0.contains(name) }) {
+            return ValueIdentity(genericOwner: genericOwners[index])
+        }
+        if isGenericName(name) { return nil }  // a generic parameter that stands for something else
+        guard conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name))) else { return nil }
+        return ValueIdentity(declaredType: name)
+    }
+
+    /// Whether `name` holds a dependencies value here, and what its type says (nil identity: known by name).
+    func valueIdentity(of name: String) -> ValueIdentity?? {
+        let hinted = isDependenciesValueName(name)
+        guard hinted || typedValueNames.contains(name) else { return nil }
+        for scope in localScopes.reversed() {
+            if let identity = scope.values[name] { return .some(hinted ? identity.droppingDeclaredType : identity) }
+            // A local of another type hides a property of the same name.
+            if scope.types[name] != nil { return hinted ? .some(nil) : nil }
+        }
+        if let identity = memberValueIdentity(name) { return .some(hinted ? identity.droppingDeclaredType : identity) }
+        return hinted ? .some(nil) : nil
+    }
+
+    /// A property of the enclosing type typed as dependencies.
+    func memberValueIdentity(_ name: String) -> ValueIdentity? {
+        guard typedValueNames.contains(name), let scope = enclosingType else { return nil }
+        return memberValues["\(scope)|\(name)"]
+    }
+
+    /// `dependencies`, `self.context`, `self?.dependencies!`: the own value an expression stands for.
+    func valueIdentity(ofExpression expr: ExprSyntax) -> ValueIdentity?? {
+        let stripped = expr.strippedOfOptionality
+        if let reference = stripped.as(DeclReferenceExprSyntax.self) { return valueIdentity(of: reference.baseName.identifierText) }
+        guard let member = stripped.as(MemberAccessExprSyntax.self), member.base?.strippedOfOptionality.isSelf == true else { return nil }
+        let name = member.declName.baseName.identifierText
+        if let identity = memberValueIdentity(name) { return .some(isDependenciesValueName(name) ? identity.droppingDeclaredType : identity) }
+        return isDependenciesValueName(name) ? .some(nil) : nil
+    }
+
+    /// Remembers that `name` holds a dependencies value from here on: a local, or a property of the type.
+    func registerValue(_ name: String, identity: ValueIdentity?, isMember: Bool) {
+        let identity = identity ?? ValueIdentity()
+        typedValueNames.insert(name)
+        if isMember || localScopes.isEmpty {
+            if let scope = enclosingType { memberValues["\(scope)|\(name)"] = identity }
+        } else {
+            localScopes[localScopes.count - 1].values[name] = identity
+        }
+    }
+
+    /// Parameters typed as dependencies (`deps: Dependencies`, `context: HomeDependencies`) hold a value.
+    func registerParameterValues(_ parameters: [(name: String, type: TypeSyntax?)]) {
+        for parameter in parameters {
+            guard let type = parameter.type, let identity = dependencyIdentity(of: type) else { continue }
+            registerValue(parameter.name, identity: identity, isMember: false)
+        }
+    }
+
+    /// The stored and computed properties of a type body typed as dependencies, before anything reads them.
+    func registerMemberValues(_ block: MemberBlockSyntax) {
+        for item in block.members {
+            guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+                    let type = binding.typeAnnotation?.type, let identity = dependencyIdentity(of: type)
+                else { continue }
+                registerValue(name, identity: identity, isMember: true)
+            }
+        }
+    }
+
+    /// Sorts one occurrence of a name that may be a dependencies value (own, or a held value's
+    /// `viewModel.dependencies`) by what the code around it does with it.
+    func recordValueOccurrence(_ node: DeclReferenceExprSyntax) {
+        let name = node.baseName.identifierText
+        var value = ExprSyntax(node)
+        var identity: ValueIdentity?
+        var holder: (name: String, type: String?)?
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            guard let base = member.base, !base.is(SuperExprSyntax.self) else { return }
+            if base.strippedOfOptionality.isSelf {
+                guard let found = valueIdentity(ofExpression: ExprSyntax(member)) else { return }
+                identity = found
+            } else {
+                guard isDependenciesValueName(name) else { return }
+                holder = (base.referencedName ?? "_", castTypeName(base) ?? localType(of: base.referencedName))
+            }
+            value = ExprSyntax(member)
+        } else {
+            guard !(node.parent?.is(KeyPathPropertyComponentSyntax.self) ?? false), let found = valueIdentity(of: name) else { return }
+            identity = found
+        }
+        let (_, use) = ValueFlowReading.use(of: value)
+        func unfollowed(_ kind: UnfollowedFlowKind, _ detail: String) {
+            facts.unfollowedFlows.append(UnfollowedFlow(
+                kind: kind, name: name, detail: detail, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+                position: position(value), holder: holder?.name, holderType: holder?.type, value: identity
+            ))
+        }
+        switch use {
+        case .memberRead, .argument, .harmless:
+            break  // reads and hand-offs are recorded by the member-access and call visits
+        case .keyPathRead(let member):
+            var use = UseFact(
+                base: name, member: member, isTypeLevel: false, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+                position: position(value), holder: holder?.name, holderType: holder?.type
+            )
+            use.value = identity
+            facts.uses.append(use)
+        case .assigned(let target):
+            if !isStore(into: target) { unfollowed(.assigned, "assigned to `\(abbreviated(target))`") }
+        case .bound(let bound, let declaredType, let isMember):
+            if let declaredType, dependencyIdentity(of: declaredType) == nil, !isDependenciesValueName(bound ?? "") {
+                unfollowed(.assigned, "stored as `\(abbreviated(declaredType))`")
+            } else if let bound {
+                registerValue(bound, identity: identity, isMember: isMember)
+            }
+        case .returned(let site):
+            switch site {
+            case .property(let binding) where exposesOwnValue(binding, valueType: declaredTypeName(of: value)):
+                break  // `var dependencies: Dependencies { viewModel.dependencies }` is the property itself
+            case .property(let binding):
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText ?? "a property"
+                let type = binding.typeAnnotation.map { " as `\(abbreviated($0.type))`" } ?? ""
+                unfollowed(.returned, "returned by `\(property)`\(type)")
+            case .function(let function):
+                unfollowed(.returned, "returned by `\(function)`")
+            case .closure:
+                unfollowed(.returned, "returned by a closure")
+            }
+        case .unfollowed(let kind, let detail):
+            unfollowed(kind, detail)
+        }
+    }
+
+    /// `self.dependencies = …`, `context = …` into a property or local that holds dependencies, and
+    /// `child.dependencies = …` (a forward by assignment, read by the sequence visit), keep the value known.
+    private func isStore(into target: ExprSyntax) -> Bool {
+        let stripped = target.strippedOfOptionality
+        if stripped.is(DiscardAssignmentExprSyntax.self) { return true }
+        if valueIdentity(ofExpression: stripped) != nil { return true }
+        if let member = stripped.as(MemberAccessExprSyntax.self), member.base != nil {
+            return isDependenciesValueName(member.declName.baseName.identifierText)
+        }
+        return false
+    }
+
+    /// A getter of the type's own dependencies property hands out the value it stands for, when the
+    /// property is declared with the type the value has.
+    private func exposesOwnValue(_ binding: PatternBindingSyntax, valueType: String?) -> Bool {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true,
+            isDependenciesValueName(name) || memberValueIdentity(name) != nil
+        else { return false }
+        guard let declared = binding.typeAnnotation?.type.nominalName else { return true }
+        return valueType == nil || valueType == declared
+    }
+
+    /// The declared type of the value an expression stands for, when a local or property says it.
+    private func declaredTypeName(of value: ExprSyntax) -> String? {
+        guard let name = value.referencedName else { return nil }
+        return localType(of: name) ?? memberBindings["\(enclosingType ?? "")|\(name)"]
+    }
+
+    /// Source text short enough for a one-line reason.
+    func abbreviated(_ node: some SyntaxProtocol) -> String {
+        let text = node.trimmedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text.count > 60 ? String(text.prefix(57)) + "…" : text
+    }
+}
+
+extension ValueIdentity {
+    /// A value named like dependencies keeps its place however it is typed: only the generic owner counts.
+    var droppingDeclaredType: ValueIdentity? {
+        genericOwner.map { ValueIdentity(genericOwner: $0) }
+    }
+}
+
+extension ValueIdentity {
+    /// A value typed by a composition says nothing a name would not.
+    var nilIfEmpty: ValueIdentity? { genericOwner == nil && declaredType == nil ? nil : self }
+}

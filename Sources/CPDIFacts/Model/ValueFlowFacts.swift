@@ -1,0 +1,57 @@
+/// Where a dependencies value goes when it is neither read (`dependencies.logger`), handed to someone
+/// (`Child(dependencies:)`), stored in the own dependencies property nor copied into a local: places cpdi
+/// does not follow. What reaches them may need any member of the alias, so the component the value
+/// belongs to is not judged (SPEC §4b). Every occurrence of a dependencies value is sorted into exactly
+/// one of those ways by `ValueFlowReading`.
+public enum UnfollowedFlowKind: String, Codable, Sendable, CaseIterable, Comparable {
+    /// `return dependencies`, or the value a getter, function or closure ends with.
+    case returned
+    /// `router.context = dependencies`, `let any: Any = dependencies`: into a place typed otherwise.
+    case assigned
+    /// `[dependencies]`, `["d": dependencies]`, `(dependencies, 1)`: into an array, dictionary or tuple.
+    case collected
+    /// `dependencies as? HomeDependencies`, `as!`, `as`.
+    case cast
+    /// `dependencies[keyPath: path]` with a path held elsewhere, or any other subscript of it.
+    case keyPath
+    /// `flag ? dependencies : other`, `dependencies ?? other`: mixed with another value.
+    case combined
+    /// `&dependencies`, `dependencies()`, `switch dependencies`, and anything else cpdi does not read.
+    case other
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One place a dependencies value goes that cpdi does not follow.
+public struct UnfollowedFlow: Codable, Sendable, Equatable {
+    public var kind: UnfollowedFlowKind
+    /// The name the value goes by (`dependencies`, `context`).
+    public var name: String
+    /// What the code does, briefly and as written (`return dependencies`, `as? HomeDependencies`).
+    public var detail: String
+    public var enclosingType: String?
+    public var enclosingFunction: String?
+    /// The value is a held one's (`viewModel.dependencies`), and that value's name and type when known.
+    public var holder: String?
+    public var holderType: String?
+    /// Whose value it is, by its declared type: see `ValueIdentity`.
+    public var value: ValueIdentity?
+    public var position: SourcePosition
+
+    public init(
+        kind: UnfollowedFlowKind, name: String, detail: String, enclosingType: String?, enclosingFunction: String?,
+        position: SourcePosition, holder: String? = nil, holderType: String? = nil, value: ValueIdentity? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.detail = detail
+        self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
+        self.holder = holder
+        self.holderType = holderType
+        self.value = value
+        self.position = position
+    }
+}
