@@ -104,7 +104,7 @@ public struct Pipeline: Sendable {
                 case .unreadable(let problem): problem.file
                 }
             }.sorted(),
-            graph: graph, findings: findings, problems: problems.sorted()
+            graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model)
         )
     }
 }

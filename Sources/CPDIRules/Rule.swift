@@ -20,6 +20,37 @@ public struct RuleDescription: Sendable {
     public var triggering: [RuleExample]
     /// Each must produce no finding of this rule.
     public var nonTriggering: [RuleExample]
+    /// Off unless a configuration turns it on (SPEC §4b): its precision on real apps is below 0.95, or more
+    /// than one finding in twenty is pointless there, or it has not been measured enough.
+    public var isOptIn = false
+    /// How its findings were judged on public apps held out from tuning: see `Measurement`.
+    public var measured: Measurement?
+}
+
+/// A rule's findings on public apps, each read against the code: right (true, and following the advice
+/// keeps the app building), wrong, or pointless (true by the letter, nothing to act on).
+public struct Measurement: Sendable, Equatable {
+    public var right: Int
+    public var wrong: Int
+    public var pointless: Int
+    /// How many apps the findings come from.
+    public var apps: Int
+
+    public init(right: Int, wrong: Int, pointless: Int, apps: Int) {
+        self.right = right
+        self.wrong = wrong
+        self.pointless = pointless
+        self.apps = apps
+    }
+
+    /// right / (right + wrong); nil with no finding.
+    public var precision: Double? { right + wrong == 0 ? nil : Double(right) / Double(right + wrong) }
+
+    /// What the SPEC asks of a rule that is on by default.
+    public var qualifiesForDefault: Bool {
+        guard let precision, right + wrong + pointless > 0 else { return false }
+        return precision >= 0.95 && Double(pointless) <= 0.05 * Double(right + wrong + pointless)
+    }
 }
 
 /// What every rule can look at; the alias review and alias ownership are shared so they are computed

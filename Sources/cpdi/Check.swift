@@ -72,13 +72,12 @@ struct Check: ParsableCommand {
 enum Summary {
     static func line(_ result: AnalysisResult, seconds: Double, hiddenByBaseline hidden: Int? = nil) -> String {
         let counts = Dictionary(grouping: result.findings, by: \.severity).mapValues(\.count)
-        let components = result.graph.nodes.filter { $0.kind == .component || $0.kind == .container }.count
         let bySeverity = Severity.allCases.reversed().compactMap { severity in
             counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
         }
         let findings = result.findings.isEmpty ? "no findings" : "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(bySeverity.joined(separator: ", ")))"
         let problems = result.problems.isEmpty ? "" : ", \(result.problems.count) unreadable or partly parsed file\(result.problems.count == 1 ? "" : "s")"
         let known = hidden.map { ", \($0) known finding\($0 == 1 ? "" : "s") hidden by the baseline" } ?? ""
-        return "cpdi: \(result.files.count) files, \(components) components, \(findings)\(known)\(problems) in \(String(format: "%.2f", seconds)) s"
+        return "cpdi: \(result.files.count) files, \(result.coverage.summary), \(findings)\(known)\(problems) in \(String(format: "%.2f", seconds)) s"
     }
 }

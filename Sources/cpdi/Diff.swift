@@ -94,7 +94,7 @@ struct Diff: ParsableCommand {
             let scan = RevisionScan(
                 repository: repository, paths: relative,
                 configuration: try settings.config.map { (path) throws(InputError) in try repositoryPath(path, in: repository) },
-                cacheDirectory: cache
+                cacheDirectory: cache, switches: settings.switches
             )
             let results = try scan.results(base: base, head: head)
             return (DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree"), results.saving)

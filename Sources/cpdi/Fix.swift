@@ -56,7 +56,7 @@ struct FixRun {
         let baselinePath = baseline
         let outcome: FixOutcome
         do {
-            let configuration = try Configuration.load(explicitPath: scan.settings.config, paths: scan.paths, workingDirectory: workingDirectory)
+            let configuration = try scan.settings.configuration(paths: scan.paths, workingDirectory: workingDirectory)
             let pipeline = Pipeline(configuration: configuration)
             outcome = try pipeline.fix(
                 paths: scan.paths, workingDirectory: workingDirectory,

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CPDIPipeline
+import Foundation
 
 /// Which code to scan (positional PATHs) and how. Used by every analysing subcommand except `why`,
 /// whose positional arguments are names, so it takes `ScanSettings` and `--path` instead.
@@ -25,4 +27,17 @@ struct ScanSettings: ParsableArguments {
 
     @Flag(help: "No progress indicator (it only shows when stderr is a terminal anyway).")
     var quiet = false
+
+    @Option(name: .customLong("enable-rule"), help: ArgumentHelp("Run this rule, also an opt-in one; repeat for more.", valueName: "ID"))
+    var enableRules: [String] = []
+
+    @Option(name: .customLong("disable-rule"), help: ArgumentHelp("Do not run this rule; repeat for more.", valueName: "ID"))
+    var disableRules: [String] = []
+
+    var switches: RuleSwitches { RuleSwitches(enable: enableRules, disable: disableRules) }
+
+    /// The configuration file in effect, with `--enable-rule` and `--disable-rule` over it.
+    func configuration(paths: [String], workingDirectory: URL) throws(InputError) -> Configuration {
+        try switches.applied(to: Configuration.load(explicitPath: config, paths: paths, workingDirectory: workingDirectory))
+    }
 }

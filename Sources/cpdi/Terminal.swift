@@ -21,7 +21,7 @@ enum Terminal {
 
     static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {
         do {
-            let configuration = try Configuration.load(explicitPath: settings.config, paths: paths, workingDirectory: workingDirectory)
+            let configuration = try settings.configuration(paths: paths, workingDirectory: workingDirectory)
             let pipeline = Pipeline(configuration: configuration)
             let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)
             let result = try pipeline.run(

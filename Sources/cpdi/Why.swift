@@ -33,7 +33,7 @@ struct Why: ParsableCommand {
 
     func run() throws {
         let result = from.map(Report.load) ?? Terminal.analyse(paths: paths, settings: settings)
-        let explanation = WhyExplanation(graph: result.graph)
+        let explanation = WhyExplanation(result: result)
         let component = Self.find(component, kinds: [.component, .container], in: result.graph, what: "component")
         if let leaf {
             let target = Self.find(leaf, kinds: [.leaf, .alias], in: result.graph, what: "dependency protocol or alias")

@@ -46,8 +46,8 @@ import Testing
         ("missing.json", nil, "cannot read"),
         ("bad.json", "not json", "not a cpdi JSON result"),
         ("foreign.json", #"{"name": "x"}"#, "not a cpdi JSON result"),
-        ("future.json", #"{"schemaVersion": 2}"#, "schema version 2, but this cpdi reads version 1"),
-        ("broken.json", #"{"schemaVersion": 1, "files": []}"#, "not a valid cpdi result (missing"),
+        ("future.json", #"{"schemaVersion": 3}"#, "schema version 3, but this cpdi reads version 2"),
+        ("broken.json", #"{"schemaVersion": 2, "files": []}"#, "not a valid cpdi result (missing"),
     ] as [(String, String?, String)])
     func aBadSavedResultIsOneLineNamingTheFile(name: String, contents: String?, message: String) throws {
         try Fixtures.withTemporaryFolder { folder in

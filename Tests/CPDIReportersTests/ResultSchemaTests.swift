@@ -33,7 +33,7 @@ import Testing
     /// Guards against a validator that accepts anything: an unknown key and a wrong enum must fail.
     @Test func schemaRejectsAnUnknownShape() throws {
         var json = String(decoding: try JSONFormat.encode(Golden.shopApp()), as: UTF8.self)
-        json = json.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 1, \"surprise\" : true")
+        json = json.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 2, \"surprise\" : true")
         json = json.replacingOccurrences(of: "\"severity\" : \"warning\"", with: "\"severity\" : \"fatal\"")
         let outcome = try SchemaValidation.run(Array(json.utf8), against: .file(Self.schema))
         #expect(outcome.status == 1, "expected schema errors, got: \(outcome.output)")

@@ -17,6 +17,8 @@ public struct Configuration: Sendable, Equatable {
     public var moduleRoots: [PathGlob] = ["Sources"]
     /// Overrides per rule id; rules not listed keep their defaults.
     public var rules: [String: RuleSetting] = [:]
+    /// Rules that are off by default (`cpdi rules` shows which, and why) and that this configuration turns on.
+    public var optInRules: Set<String> = []
     public var naming: NamingConventions = .default
     /// The folder globs are relative to: the folder that holds the configuration file.
     public var baseDirectory: URL?
@@ -36,7 +38,13 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 
-    public func isEnabled(_ ruleID: String) -> Bool { rules[ruleID]?.enabled ?? true }
+    /// A rule runs when it is on by default and not turned off, or it is opt-in and turned on: listed
+    /// under `opt-in-rules`, `enabled: true`, or given a severity.
+    public func isEnabled(_ ruleID: String) -> Bool {
+        if let enabled = rules[ruleID]?.enabled { return enabled }
+        guard RuleCatalogue.rule(id: ruleID)?.description.isOptIn == true else { return true }
+        return optInRules.contains(ruleID) || rules[ruleID]?.severity != nil
+    }
 
     /// The severity a rule's findings are reported with.
     public func severity(of ruleID: String, default defaultSeverity: Severity) -> Severity {

@@ -9,7 +9,7 @@ private typealias Node = Yams.Node
 
 extension Configuration {
     /// The top-level keys of `.cpdi.yml`, in the order `cpdi config --print` writes them.
-    static let topLevelKeys = ["include", "exclude", "module-roots", "naming", "rules"]
+    static let topLevelKeys = ["include", "exclude", "module-roots", "naming", "opt-in-rules", "rules"]
     static let severityWords = ["error", "warning", "info", "off"]
 
     /// The configuration for a run: `explicitPath` (`--config`) when given, which must exist; else `.cpdi.yml`
@@ -76,6 +76,7 @@ private struct ConfigurationReader {
             case "exclude": configuration.exclude = try globs(value, path: key)
             case "module-roots": configuration.moduleRoots = try globs(value, path: key)
             case "rules": configuration.rules = try rules(value)
+            case "opt-in-rules": configuration.optInRules = try optInRules(value)
             case "naming": configuration.naming = try naming(value)
             default: throw unknownKey(key, node: keyNode, path: nil, known: Configuration.topLevelKeys)
             }
@@ -103,6 +104,19 @@ private struct ConfigurationReader {
             settings[id] = try ruleSetting(value, path: "rules.\(id)")
         }
         return settings
+    }
+
+    /// A list of rule ids, as SwiftLint's `opt_in_rules`; naming a rule that is on anyway is allowed.
+    private func optInRules(_ node: Node) throws(InputError) -> Set<String> {
+        let known = RuleCatalogue.all.map(\.id)
+        var ids: Set<String> = []
+        for entry in try strings(node, path: "opt-in-rules") {
+            guard known.contains(entry.value) else {
+                throw unknownKey(entry.value, node: entry.node, path: "opt-in-rules", known: known, what: "rule")
+            }
+            ids.insert(entry.value)
+        }
+        return ids
     }
 
     /// `off`, a severity, a boolean, or `{ enabled: Bool, severity: … }`.

@@ -20,6 +20,7 @@ extension Configuration {
             (Node("exclude"), Self.list(exclude.map(\.pattern))),
             (Node("module-roots"), Self.list(moduleRoots.map(\.pattern))),
             (Node("naming"), Node(naming, .implicit, .block)),
+            (Node("opt-in-rules"), Self.list(catalogue.filter { $0.description.isOptIn && isEnabled($0.id) }.map(\.id).sorted())),
             (Node("rules"), Node(rules, .implicit, .block)),
         ]
         let root = Node(sections, .implicit, .block)

@@ -16,9 +16,10 @@ struct ResultCache: Sendable {
         directory = cacheDirectory.appendingPathComponent("results", isDirectory: true)
     }
 
-    func key(commit: String, paths: [String], configuration: String?) -> String {
+    func key(commit: String, paths: [String], configuration: String?, switches: RuleSwitches = RuleSwitches()) -> String {
         let text = [Pipeline.version, ExecutableIdentity.current, commit, configuration ?? ""].joined(separator: "\u{0}")
             + "\u{0}" + paths.joined(separator: "\u{0}")
+            + "\u{0}+" + switches.enable.joined(separator: ",") + "\u{0}-" + switches.disable.joined(separator: ",")
         return "\(ContentHash(Array(text.utf8)))"
     }
 

@@ -16,12 +16,15 @@ public struct RevisionScan: Sendable {
     public var configuration: String?
     /// Where the facts cache lives, or nil for no cache.
     public var cacheDirectory: URL?
+    /// `--enable-rule` / `--disable-rule`, applied over each revision's configuration.
+    public var switches: RuleSwitches
 
-    public init(repository: GitRepository, paths: [String], configuration: String?, cacheDirectory: URL?) {
+    public init(repository: GitRepository, paths: [String], configuration: String?, cacheDirectory: URL?, switches: RuleSwitches = RuleSwitches()) {
         self.repository = repository
         self.paths = paths
         self.configuration = configuration
         self.cacheDirectory = cacheDirectory
+        self.switches = switches
     }
 
     /// The two results, and how many files' facts came from the cache (and how many were parsed).
@@ -58,8 +61,8 @@ public struct RevisionScan: Sendable {
         let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
         let saved = cacheDirectory.map(ResultCache.init)
         let keys = (
-            base: saved?.key(commit: commits.base, paths: paths, configuration: configuration),
-            head: commits.head.flatMap { saved?.key(commit: $0, paths: paths, configuration: configuration) }
+            base: saved?.key(commit: commits.base, paths: paths, configuration: configuration, switches: switches),
+            head: commits.head.flatMap { saved?.key(commit: $0, paths: paths, configuration: configuration, switches: switches) }
         )
         let known = (base: keys.base.flatMap { saved?.load($0) }, head: keys.head.flatMap { saved?.load($0) })
         if let base = known.base, let head = known.head { return Scanned(base: base, head: head, cacheHits: 0, cacheMisses: 0) }
@@ -157,7 +160,8 @@ public struct RevisionScan: Sendable {
     }
 
     private func pipeline(in folder: URL, tree: any SourceTree) throws(InputError) -> Pipeline {
-        var pipeline = Pipeline(configuration: try Configuration.load(explicitPath: configuration, paths: paths, workingDirectory: folder, tree: tree))
+        let loaded = try Configuration.load(explicitPath: configuration, paths: paths, workingDirectory: folder, tree: tree)
+        var pipeline = Pipeline(configuration: try switches.applied(to: loaded))
         pipeline.tree = tree
         return pipeline
     }

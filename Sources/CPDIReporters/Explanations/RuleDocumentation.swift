@@ -4,14 +4,36 @@ import CPDIRules
 /// The text of `cpdi rules`: the catalogue as a table, or one rule with its explanation and the very
 /// examples its tests run, so the documentation cannot drift from the behaviour.
 public enum RuleDocumentation {
-    /// One line per rule: id, default severity, summary.
+    /// One line per rule: id, whether it runs by default, default severity, measured precision, summary.
     public static func listing(_ rules: [any Rule]) -> String {
         let idWidth = rules.map(\.id.count).max() ?? 0
         let severityWidth = Severity.allCases.map(\.rawValue.count).max() ?? 0
-        return rules.map { rule in
+        let precisions = rules.map { precision($0.description.measured) }
+        let precisionWidth = max(precisions.map(\.count).max() ?? 0, "precision".count)
+        let header = pad("rule", idWidth) + "  " + pad("default", 7) + "  " + pad("severity", severityWidth) + "  "
+            + pad("precision", precisionWidth) + "  summary"
+        let rows = zip(rules, precisions).map { rule, precision in
             let description = rule.description
-            return pad(description.id, idWidth) + "  " + pad(description.defaultSeverity.rawValue, severityWidth) + "  " + description.summary
-        }.joined(separator: "\n") + "\n"
+            return pad(description.id, idWidth) + "  " + pad(description.isOptIn ? "opt-in" : "on", 7) + "  "
+                + pad(description.defaultSeverity.rawValue, severityWidth) + "  " + pad(precision, precisionWidth) + "  " + description.summary
+        }
+        let note = "precision: right / (right + wrong) of its findings on held-out public apps, read one by one (`cpdi rules ID`)"
+        return ([header] + rows + ["", note]).joined(separator: "\n") + "\n"
+    }
+
+    /// "0.97 (32/33)", or "–" for a rule not measured or with no finding on the corpus.
+    static func precision(_ measured: Measurement?) -> String {
+        guard let measured, let value = measured.precision else { return "–" }
+        return String(format: "%.2f", value) + " (\(measured.right)/\(measured.right + measured.wrong))"
+    }
+
+    /// Whether the rule runs by default, and what its measurement says.
+    static func standing(_ description: RuleDescription) -> String {
+        let state = description.isOptIn ? "opt-in: enable it with `opt-in-rules:` or --enable-rule" : "on by default"
+        guard let measured = description.measured else { return "\(state); not measured on real apps" }
+        let counts = "\(measured.right) right, \(measured.wrong) wrong, \(measured.pointless) pointless on \(measured.apps) held-out public app\(measured.apps == 1 ? "" : "s")"
+        guard let value = measured.precision else { return "\(state); no findings on \(measured.apps) held-out public apps" }
+        return "\(state); measured precision \(String(format: "%.2f", value)) (\(counts))"
     }
 
     /// The whole rule: summary, explanation, then each example with its findings drawn under the lines they point at.
@@ -19,6 +41,7 @@ public enum RuleDocumentation {
         let description = rule.description
         var lines = [
             "\(description.id) (default severity: \(description.defaultSeverity.rawValue))",
+            standing(description),
             "",
             description.summary,
             "",

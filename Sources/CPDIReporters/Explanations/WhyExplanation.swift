@@ -1,12 +1,19 @@
 import CPDIGraph
+import CPDIRules
 
 /// The text of `cpdi why`: a component's composition as a tree, or every path by which it needs a leaf.
 /// A pure function of the graph, like every report, so a saved result can be asked as well.
 public struct WhyExplanation {
     let paths: DependencyPaths
+    let coverage: Coverage
 
-    public init(graph: DependencyGraph) {
+    public init(graph: DependencyGraph, coverage: Coverage = .empty) {
         self.paths = DependencyPaths(graph: graph)
+        self.coverage = coverage
+    }
+
+    public init(result: AnalysisResult) {
+        self.init(graph: result.graph, coverage: result.coverage)
     }
 
     /// The component as a tree: alias → members → leaves, each with file:line; then its leaves and forwards.
@@ -41,6 +48,10 @@ public struct WhyExplanation {
                 let name = paths.node(id: edge.to)?.name ?? edge.to
                 lines.append("  \(name) (\(edge.via?.rawValue ?? "forward"), \(edge.file):\(edge.line))")
             }
+        }
+        if let unjudged = coverage.notJudged.first(where: { $0.component == component.name }) {
+            lines.append("not judged: its dependencies go where cpdi does not follow them, so nothing is said about the members of its alias:")
+            lines += unjudged.reasons.map { "  \($0.description)" }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -3,7 +3,7 @@ import CPDIGraph
 /// The one value a run produces. Every reporter is a pure function of it, so a saved result can be
 /// rendered again without scanning; `schemaVersion` changes whenever its shape does.
 public struct AnalysisResult: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var tool: Tool
@@ -13,14 +13,20 @@ public struct AnalysisResult: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// Files that could not be read or parsed completely.
     public var problems: [InputProblem]
+    /// Which components were judged, and why the others were not.
+    public var coverage: Coverage
 
-    public init(tool: Tool, files: [String], graph: DependencyGraph, findings: [Finding], problems: [InputProblem]) {
+    public init(
+        tool: Tool, files: [String], graph: DependencyGraph, findings: [Finding], problems: [InputProblem],
+        coverage: Coverage = .empty
+    ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
         self.files = files
         self.graph = graph
         self.findings = findings
         self.problems = problems
+        self.coverage = coverage
     }
 
     public struct Tool: Codable, Sendable, Equatable {

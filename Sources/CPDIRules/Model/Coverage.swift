@@ -1,0 +1,97 @@
+import CPDIFacts
+import CPDIGraph
+
+/// How many components cpdi judged, and why it judged the others not at all (SPEC §4b): so that "no
+/// finding" is never mistaken for "not looked at".
+public struct Coverage: Codable, Sendable, Equatable {
+    /// Every component (type, protocol or helper that receives dependencies).
+    public var components: Int
+    /// Those whose dependencies cpdi follows everywhere they go.
+    public var judged: Int
+    /// The others, by name, each with every place its dependencies go unfollowed.
+    public var notJudged: [NotJudgedComponent]
+
+    public init(components: Int, judged: Int, notJudged: [NotJudgedComponent]) {
+        self.components = components
+        self.judged = judged
+        self.notJudged = notJudged
+    }
+
+    public struct NotJudgedComponent: Codable, Sendable, Equatable {
+        public var component: String
+        public var reasons: [Reason]
+
+        public init(component: String, reasons: [Reason]) {
+            self.component = component
+            self.reasons = reasons
+        }
+
+        /// The kind a summary counts the component under: the first of its kinds in `Kind` order.
+        public var mainKind: NotJudgedReason.Kind {
+            let kinds = Set(reasons.map(\.kind))
+            return NotJudgedReason.Kind.allCases.first(where: kinds.contains) ?? .other
+        }
+    }
+
+    public struct Reason: Codable, Sendable, Equatable {
+        public var kind: NotJudgedReason.Kind
+        public var detail: String
+        public var file: String
+        public var line: Int
+        public var column: Int
+
+        public init(kind: NotJudgedReason.Kind, detail: String, file: String, line: Int, column: Int) {
+            self.kind = kind
+            self.detail = detail
+            self.file = file
+            self.line = line
+            self.column = column
+        }
+
+        /// `Feed.swift:12:9: returned by \`makeDependencies\``
+        public var description: String { "\(file):\(line):\(column): \(detail)" }
+    }
+
+    public static let empty = Coverage(components: 0, judged: 0, notJudged: [])
+}
+
+extension Coverage {
+    /// Read off the linked model: each component's scope says where its dependencies go unfollowed.
+    public init(model: DependencyModel) {
+        var notJudged: [NotJudgedComponent] = []
+        for name in model.sortedComponentNames {
+            guard let scope = model.scopes[name], !scope.isJudged else { continue }
+            notJudged.append(NotJudgedComponent(component: name, reasons: scope.notJudged.map {
+                Reason(kind: $0.kind, detail: $0.detail, file: $0.file, line: $0.position.line, column: $0.position.column)
+            }))
+        }
+        self.init(components: model.components.count, judged: model.components.count - notJudged.count, notJudged: notJudged)
+    }
+
+    /// "27 of 28 components judged (1 not: 1 returns its dependencies)", for the summary line.
+    public var summary: String {
+        guard !notJudged.isEmpty else { return "\(components) component\(components == 1 ? "" : "s"), all judged" }
+        let counts = Dictionary(grouping: notJudged, by: \.mainKind).mapValues(\.count)
+        let parts = NotJudgedReason.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.phrase(plural: $0 != 1))" } }
+        return "\(judged) of \(components) components judged (\(notJudged.count) not: \(parts.joined(separator: ", ")))"
+    }
+}
+
+extension NotJudgedReason.Kind {
+    /// What components of this kind do with their dependencies, as a summary says it.
+    public func phrase(plural: Bool) -> String {
+        let their = plural ? "their dependencies" : "its dependencies"
+        func verb(_ singular: String, _ pluralForm: String) -> String { plural ? pluralForm : singular }
+        switch self {
+        case .handedOff: return "\(verb("hands", "hand")) \(their) to \(plural ? "calls" : "a call") cpdi cannot resolve"
+        case .returned: return "\(verb("returns", "return")) \(their)"
+        case .assigned: return "\(verb("stores", "store")) \(their) where cpdi does not follow"
+        case .collected: return "\(verb("puts", "put")) \(their) into a collection or tuple"
+        case .cast: return "\(verb("casts", "cast")) \(their)"
+        case .keyPath: return "\(verb("reads", "read")) \(their) through key paths or subscripts"
+        case .combined: return "\(verb("mixes", "mix")) \(their) with other values"
+        case .other: return "\(verb("uses", "use")) \(their) in ways cpdi does not read"
+        case .unknownMember: return "\(verb("reads", "read")) members of \(their) that no protocol declares"
+        }
+    }
+}
