@@ -43,8 +43,30 @@ private final class Rewriter: SyntaxRewriter {
     override func visit(_ node: TypeAliasDeclSyntax) -> DeclSyntax {
         guard let edit = edits[position(node.name)] else { return super.visit(node) }
         var alias = node
-        alias.initializer.value = CompositionEditing(position: { self.position($0) }).edit(node.initializer.value, remove: edit.remove, add: edit.add)
+        let editing = CompositionEditing(position: { self.position($0) })
+        if var tuple = node.initializer.value.as(TupleTypeSyntax.self), tuple.elements.count > 1 {
+            // `(own: A & B, nested: C)`: each element is a composition of its own; what replaces a removed
+            // member goes into the element it was removed from.
+            let elements = Array(tuple.elements)
+            let target = elements.firstIndex { element in edit.remove.contains { self.contains(element.type, $0) } } ?? elements.count - 1
+            let edited = elements.enumerated().map { index, element in
+                let add = index == target ? edit.add : []
+                guard !add.isEmpty || edit.remove.contains(where: { self.contains(element.type, $0) }) else { return element }
+                return element.with(\.type, editing.edit(element.type, remove: edit.remove, add: add))
+            }
+            tuple.elements = TupleTypeElementListSyntax(edited)
+            alias.initializer.value = TypeSyntax(tuple)
+            return DeclSyntax(alias)
+        }
+        alias.initializer.value = editing.edit(node.initializer.value, remove: edit.remove, add: edit.add)
         return DeclSyntax(alias)
+    }
+
+    /// Whether a member position lies inside a type's text.
+    private func contains(_ type: TypeSyntax, _ member: MemberPosition) -> Bool {
+        let start = type.startLocation(converter: converter)
+        let end = type.endLocation(converter: converter)
+        return (start.line, start.column) <= (member.line, member.column) && (member.line, member.column) < (end.line, end.column)
     }
 }
 

@@ -5,13 +5,8 @@ import Testing
 /// The shapes real apps bend the styles into (SPEC §4a), each as a small app of our own with the exact
 /// findings of every rule marked in it. Each was a wrong or a missed finding on a real app before.
 @Suite struct AttributionFixtureTests {
-    /// Runs every rule and compares "file:line:col: [rule] message" with the marked expectations.
     private func check(_ example: RuleExample, sourceLocation: SourceLocation = #_sourceLocation) {
-        let actual = RuleCatalogue.all.flatMap { rule in
-            example.run(rule).map { "\($0.file):\($0.line):\($0.column): [\($0.ruleID)] \($0.message)" }
-        }.sorted()
-        let expected = example.expectedFindings.map { "\($0.file):\($0.position.line):\($0.position.column): \($0.message)" }.sorted()
-        #expect(actual == expected, sourceLocation: sourceLocation)
+        expectExactFindings(example, sourceLocation: sourceLocation)
     }
 
     /// 1. A view keeps `viewModel: ViewModel<Dependencies>`; reads and forwards through `viewModel.dependencies`.

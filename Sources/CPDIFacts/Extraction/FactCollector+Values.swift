@@ -93,6 +93,23 @@ extension FactCollector {
         }
     }
 
+    /// `\.network`, `\AppContainer.network`: members read through a key path. `\Dependencies.logger` on
+    /// the dependencies type is a read of `logger` like `dependencies.logger`.
+    func recordKeyPath(_ node: KeyPathExprSyntax) {
+        let properties = node.components.compactMap { component -> String? in
+            guard case .property(let property) = component.component else { return nil }
+            return property.declName.baseName.identifierText
+        }
+        for name in properties { recordMemberName(name) }
+        guard let root = node.root, let first = properties.first, let identity = dependencyIdentity(of: root) else { return }
+        var use = UseFact(
+            base: root.trimmedDescription, member: first, isTypeLevel: false, enclosingType: enclosingType,
+            enclosingFunction: enclosingFunction, position: position(node)
+        )
+        use.value = identity.nilIfEmpty
+        facts.uses.append(use)
+    }
+
     /// Sorts one occurrence of a name that may be a dependencies value (own, or a held value's
     /// `viewModel.dependencies`) by what the code around it does with it.
     func recordValueOccurrence(_ node: DeclReferenceExprSyntax) {
@@ -184,6 +201,10 @@ extension FactCollector {
     private func declaredTypeName(of value: ExprSyntax) -> String? {
         guard let name = value.referencedName else { return nil }
         return localType(of: name) ?? memberBindings["\(enclosingType ?? "")|\(name)"]
+    }
+
+    func recordMemberName(_ name: String) {
+        if memberNamesSeen.insert(name).inserted { facts.memberNames.append(name) }
     }
 
     /// Source text short enough for a one-line reason.

@@ -34,6 +34,7 @@ final class FactCollector: SyntaxVisitor {
     var typedValueNames: Set<String> = []
     /// Indexes in `facts.types` of extensions with a `where` clause, whose members not every value offers.
     var constrainedExtensions: Set<Int> = []
+    var memberNamesSeen: Set<String> = []
     var readsSeen: Set<DependencyRead> = []
     var mentionsSeen: Set<AliasMention> = []
     var aliasNameCache: [String: Bool] = [:]
@@ -158,6 +159,11 @@ final class FactCollector: SyntaxVisitor {
         if memberBindings["*|\(name)"] == nil { memberBindings["*|\(name)"] = type }
     }
 
+    /// A parameter or local of an open body by that name, which hides a property of the same name.
+    func isLocal(_ name: String) -> Bool {
+        localScopes.contains { $0.types[name] != nil || $0.values[name] != nil }
+    }
+
     func localType(of name: String?) -> String? {
         guard let name else { return nil }
         return localScopes.reversed().lazy.compactMap { $0.types[name] }.first
@@ -279,6 +285,11 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(.protocol, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   inheritance: node.inheritanceClause)
+        if let current = typeStack.last {
+            let comments = node.leadingTrivia.pieces.compactMap(\.commentText)
+            facts.types[current.index].generatesMock = comments.contains { $0.contains("@mockable") || $0.contains("AutoMockable") }
+                || facts.types[current.index].inheritedTypes.contains { $0.name == "AutoMockable" }
+        }
         return .visitChildren
     }
     override func visitPost(_ node: ProtocolDeclSyntax) {
@@ -496,8 +507,14 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Uses of the dependencies value
 
+    override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind {
+        recordKeyPath(node)
+        return .visitChildren
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.declName.baseName.identifierText
+        recordMemberName(member)
         recordDependencyMemberRead(node, member: member)
         if let baseExpr = node.base, let base = baseExpr.referencedName, let identity = valueIdentity(ofExpression: baseExpr) {
             var use = UseFact(
@@ -506,6 +523,7 @@ final class FactCollector: SyntaxVisitor {
             )
             use.value = identity?.nilIfEmpty
             use.next = nextMember(after: node)
+            use.isHandedOn = isHandedOnAsDependencies(node)
             facts.uses.append(use)
         } else if let base = node.base, let access = holderAccess(base) {
             // `viewModel.dependencies.logger`: a read of the dependencies a held value shares.
@@ -645,6 +663,15 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `dependencies.nested` as the dependencies argument of a call: a forward, when `nested` is an element
+    /// of a tuple alias.
+    func isHandedOnAsDependencies(_ node: MemberAccessExprSyntax) -> Bool {
+        guard let argument = ValueFlowReading.widened(ExprSyntax(node)).parent?.as(LabeledExprSyntax.self),
+            let label = argument.label, argument.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+        else { return false }
+        return isDependenciesValueName(label.identifierText)
+    }
+
     /// `imageService` in `dependencies.own.imageService`.
     func nextMember(after node: MemberAccessExprSyntax) -> String? {
         guard let next = ValueFlowReading.widened(ExprSyntax(node)).parent?.as(MemberAccessExprSyntax.self) else { return nil }
@@ -658,6 +685,8 @@ final class FactCollector: SyntaxVisitor {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             guard member.base?.strippedOfOptionality.isSelf == true else { return false }
             expression = ExprSyntax(member)
+        } else if isLocal(name) {
+            return false  // `init(dependencies:)` handing on its parameter reads no stored property
         }
         guard let role = expression.assignmentRole else { return true }
         if role.isTarget { return false }

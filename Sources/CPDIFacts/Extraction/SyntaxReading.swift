@@ -145,3 +145,13 @@ extension AttributeListSyntax {
         }
     }
 }
+
+extension TriviaPiece {
+    /// The text of a comment of any kind, nil for whitespace.
+    var commentText: String? {
+        switch self {
+        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): text
+        default: nil
+        }
+    }
+}

@@ -30,6 +30,10 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
     public var aliasMentions: [AliasMention] = []
+    /// Every member name the file reads from something other than a dependencies value (`AppContainer.shared.network`,
+    /// `\.network`), once each: a container's leaf whose members appear here may be read through the
+    /// container, so nobody may claim it unneeded.
+    public var memberNames: [String] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 
@@ -152,6 +156,9 @@ public struct TypeFact: Codable, Sendable, Equatable {
     public var associatedTypes: [GenericParameterFact] = []
     /// Marked `@Suite` or holding `@Test` functions: a Swift Testing suite, not a component.
     public var isTestSuite = false
+    /// Protocols only: a mock generator writes a mock for it (`/// @mockable` for Mockolo,
+    /// `// sourcery: AutoMockable` or inheriting `AutoMockable` for Sourcery), which a type alias cannot have.
+    public var generatesMock = false
 
     public init(kind: TypeKind, name: String, access: AccessLevel, position: SourcePosition) {
         self.kind = kind
@@ -202,6 +209,8 @@ public struct UseFact: Codable, Sendable, Equatable {
     /// What is read from the member next (`imageService` in `dependencies.own.imageService`): the read
     /// that counts when `member` is an element of a tuple alias.
     public var next: String?
+    /// The member is handed on as a dependencies argument (`List(dependencies: dependencies.nested)`).
+    public var isHandedOn = false
     public var isTypeLevel: Bool
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.

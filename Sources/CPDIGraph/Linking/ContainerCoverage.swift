@@ -60,11 +60,12 @@ struct ContainerCoverageLinking {
         }
 
         let needed = neededLeaves()
+        let readAnywhere = model.files.values.reduce(into: Set<String>()) { $0.formUnion($1.memberNames) }
         for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil {
             for declaration in model.symbols.typeDeclarations[name] ?? [] {
                 for inherited in declaration.fact.inheritedTypes {
                     for leaf in dependencyLeaves(behind: inherited.name, scope: name)
-                    where !needed.contains(leaf) && !readsByHolders(of: name, leaf: leaf) {
+                    where !needed.contains(leaf) && !readsByHolders(of: name, leaf: leaf) && !isReadByName(leaf, in: readAnywhere) {
                         coverage.unneeded.append(ProvidedLeaf(
                             container: name, leaf: leaf, conformance: inherited.name, file: declaration.file, position: inherited.position
                         ))
@@ -127,6 +128,15 @@ struct ContainerCoverageLinking {
         return leaves.filter {
             symbols.leafNames.contains($0) || model.conventions.isDependencyProtocolName(LeafFlattening.simpleName($0))
         }.sorted()
+    }
+
+    /// Proven or silent (SPEC §4b): a member of the leaf read anywhere, on a value whose type cpdi does not
+    /// know (`AppContainer.shared.network`, `@Injected(\.network)`), may be a read through the container.
+    private func isReadByName(_ leaf: String, in names: Set<String>) -> Bool {
+        let symbols = model.symbols
+        let members = (symbols.protocols[leaf]?.fact.requirements ?? [])
+            + (symbols.typeDeclarations[leaf] ?? []).flatMap(\.fact.extensionMembers)
+        return members.contains(where: names.contains)
     }
 
     private func neededLeaves() -> Set<String> {

@@ -52,7 +52,16 @@ struct ScopeAttribution {
         /// `dependencies.own.imageService` reads `imageService` when `own` is an element of the tuple alias.
         func credit(_ component: String, _ use: UseFact, file: String, ownValue: Bool) {
             var member = use.member
-            if let next = use.next, let found = model.components[component], model.symbols.tupleElements(of: found).contains(member) {
+            if let found = model.components[component], model.symbols.tupleElements(of: found).contains(member) {
+                guard let next = use.next else {
+                    // The element itself: handed to a child (a forward, resolved on its own), or elsewhere.
+                    if !use.isHandedOn {
+                        notJudged(component, NotJudgedReason(
+                            kind: .other, detail: "takes the tuple element `\(member)` where cpdi does not follow it", file: file, position: use.position
+                        ))
+                    }
+                    return
+                }
                 member = next
             }
             scopes[component]?.usedMembers.insert(member)

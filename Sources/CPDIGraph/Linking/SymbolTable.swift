@@ -178,6 +178,19 @@ public struct SymbolTable: Sendable {
         typeDeclarations[name]?.first.map { $0.fact.kind != .extension } ?? false
     }
 
+    /// Every alias reachable through an alias's members, itself included.
+    public func composedAliases(of name: String) -> Set<String> {
+        var found: Set<String> = []
+        var queue = [name]
+        while let next = queue.popLast() {
+            guard found.insert(next).inserted, let alias = aliases[next] else { continue }
+            for member in alias.fact.members {
+                if case .alias(let nested)? = resolve(member.name, from: alias.fact.enclosingType) { queue.append(nested) }
+            }
+        }
+        return found
+    }
+
     /// The labels of a component's alias when it is a tuple (`(own: A & B, nested: C)`).
     public func tupleElements(of component: Component) -> Set<String> {
         var found: Set<String> = []

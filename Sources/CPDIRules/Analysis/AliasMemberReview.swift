@@ -41,7 +41,8 @@ public enum AliasMemberReview {
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
         // Aliases are reviewed independently, on all cores; results stay in name order.
         let names = model.owners.keys.sorted()
-        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership) }.flatMap { $0 }
+        let composing = subAliasParents(model)
+        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership, composing: composing) }.flatMap { $0 }
     }
 
     /// The component an alias speaks for: the one it is nested in or named after, else its only user.
@@ -50,7 +51,9 @@ public enum AliasMemberReview {
         return owners.count == 1 ? owners[0] : nil
     }
 
-    private static func review(alias name: String, in model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
+    private static func review(
+        alias name: String, in model: DependencyModel, ownership: AliasOwnership, composing: [String: [String]]
+    ) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
         let scopes = owners.compactMap { model.scopes[$0] }
@@ -64,74 +67,107 @@ public enum AliasMemberReview {
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
         let isComponentAlias = owning != nil && !isAppWide(name, in: model)
-        var memberAliases: [String: String] = [:]
-        var memberLeaves: [Set<String>] = []
-        for member in alias.fact.members {
-            let symbol = symbols.resolve(member.name, from: alias.fact.enclosingType)
-            if case .alias(let nested)? = symbol { memberAliases[member.name] = nested }
-            memberLeaves.append(symbol.flatMap(symbols.leaves(of:)) ?? [])
-        }
-        let listedAliases = Set(memberAliases.values)
-
         func isUsedHere(_ leaf: String) -> Bool {
             guard let declared = symbols.protocols[leaf] else { return true }  // declared elsewhere: cannot tell
-            let requirements = declared.fact.requirements
-            return requirements.isEmpty || requirements.contains(where: usedMembers.contains)
+            let offered = declared.fact.requirements + (symbols.typeDeclarations[leaf] ?? []).flatMap(\.fact.extensionMembers)
+            return offered.isEmpty || offered.contains(where: usedMembers.contains)
         }
         let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
-
-        func judge(leaves: Set<String>, allowChildVerdict: Bool) -> Verdict {
-            guard !leaves.isEmpty else { return .unknown }
-            if leaves.contains(where: isUsedHere) { return .used }
-            let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
-            if needing.isEmpty { return isOpaque ? .unknown : .unused }
-            guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
-            let needs = needing.map { Need(child: $0.0, alias: $0.1.ownAlias) }
-            let listed = needs.allSatisfy { $0.alias.map(listedAliases.contains) ?? false }
-            return .onlyNeededByChildren(needs, aliasesAlreadyListed: listed)
-        }
-
-        /// A forwarded alias nobody receives any more: safe to drop when what it alone brings is neither
-        /// read nor needed; else swap it for the aliases of the children built instead, when they cover it.
-        func judgeStale(_ nested: String, index: Int, nestedOwners: [String]) -> Verdict {
-            if isOpaque { return .unknown }
-            let others = memberLeaves.enumerated().reduce(into: Set<String>()) { if $1.offset != index { $0.formUnion($1.element) } }
-            let brought = memberLeaves[index].subtracting(others)
-            let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) }
-            guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
-            var replacements: [String] = []
-            var covered: Set<String> = []
-            for (_, child, leaves) in childLeaves {
-                guard let childAlias = child.ownAlias, !listedAliases.contains(childAlias), !leaves.isDisjoint(with: needed) else { continue }
-                replacements.append(childAlias)
-                covered.formUnion(leaves)
-            }
-            guard needed.isSubset(of: covered) else { return .used }
-            return .staleForward(components: nestedOwners, replacements: Array(Set(replacements)).sorted())
-        }
-
         let component = owning ?? name
-        return alias.fact.members.enumerated().map { index, member in
-            let verdict: Verdict
-            switch symbols.resolve(member.name, from: alias.fact.enclosingType) {
-            case .alias(let nested) where nested == name:
-                verdict = .unknown
-            case .alias(let nested):
-                let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
-                if nestedOwners.isEmpty {
-                    verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
-                } else if nestedOwners.contains(where: children.contains) {
-                    verdict = .used
-                } else {
-                    verdict = judgeStale(nested, index: index, nestedOwners: nestedOwners)
-                }
-            case .protocolType(let proto):
-                verdict = judge(leaves: symbols.leafSets[proto] ?? [], allowChildVerdict: true)
-            case .type, nil:
-                verdict = .unknown
+        // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
+        // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
+        /// The members of `reviewed` (the owned alias, or a sub-alias of it), judged in the owners' scope.
+        /// `outerLeaves` is what the rest of the owned alias brings besides `reviewed`.
+        func review(_ reviewed: String, outerLeaves: Set<String>, outerListed: Set<String>, depth: Int) -> [Entry] {
+            guard let declared = symbols.aliases[reviewed] else { return [] }
+            var memberAliases: [String: String] = [:]
+            var memberLeaves: [Set<String>] = []
+            for member in declared.fact.members {
+                let symbol = symbols.resolve(member.name, from: declared.fact.enclosingType)
+                if case .alias(let nested)? = symbol { memberAliases[member.name] = nested }
+                memberLeaves.append(symbol.flatMap(symbols.leaves(of:)) ?? [])
             }
-            return Entry(alias: name, aliasFile: alias.file, member: member, component: component, owners: owners, verdict: verdict)
+            let listedAliases = outerListed.union(memberAliases.values)
+            func others(than index: Int) -> Set<String> {
+                memberLeaves.enumerated().reduce(into: outerLeaves) { if $1.offset != index { $0.formUnion($1.element) } }
+            }
+
+            func judge(leaves: Set<String>, allowChildVerdict: Bool) -> Verdict {
+                guard !leaves.isEmpty else { return .unknown }
+                if leaves.contains(where: isUsedHere) { return .used }
+                let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
+                if needing.isEmpty { return isOpaque ? .unknown : .unused }
+                guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
+                // A child whose alias composes this one needs it through this very alias: forwarding the child's
+                // alias instead would make the alias refer to itself.
+                if needing.contains(where: { $0.1.ownAlias.map { symbols.composedAliases(of: $0).contains(name) } ?? false }) { return .used }
+                let needs = needing.map { Need(child: $0.0, alias: $0.1.ownAlias) }
+                let listed = needs.allSatisfy { $0.alias.map(listedAliases.contains) ?? false }
+                return .onlyNeededByChildren(needs, aliasesAlreadyListed: listed)
+            }
+
+            /// A forwarded alias nobody receives any more: safe to drop when what it alone brings is neither
+            /// read nor needed; else swap it for the aliases of the children built instead, when they cover it.
+            func judgeStale(index: Int, nestedOwners: [String]) -> Verdict {
+                if isOpaque { return .unknown }
+                let brought = memberLeaves[index].subtracting(others(than: index))
+                let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) }
+                guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
+                var replacements: [String] = []
+                var covered: Set<String> = []
+                for (_, child, leaves) in childLeaves {
+                    guard let childAlias = child.ownAlias, !listedAliases.contains(childAlias), !leaves.isDisjoint(with: needed) else { continue }
+                    replacements.append(childAlias)
+                    covered.formUnion(leaves)
+                }
+                guard needed.isSubset(of: covered) else { return .used }
+                return .staleForward(components: nestedOwners, replacements: Array(Set(replacements)).sorted())
+            }
+
+            var entries: [Entry] = []
+            for (index, member) in declared.fact.members.enumerated() {
+                let verdict: Verdict
+                var subReview: [Entry] = []
+                switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
+                case .alias(let nested) where nested == name || nested == reviewed:
+                    verdict = .unknown
+                case .alias(let nested):
+                    let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
+                    if nestedOwners.isEmpty {
+                        verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
+                        if verdict == .used, depth < 8, composing[nested] == [reviewed], model.owners[nested] == nil {
+                            subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
+                        }
+                    } else if nestedOwners.contains(where: children.contains) {
+                        verdict = .used
+                    } else {
+                        verdict = judgeStale(index: index, nestedOwners: nestedOwners)
+                    }
+                case .protocolType(let proto):
+                    verdict = judge(leaves: symbols.leafSets[proto] ?? [], allowChildVerdict: true)
+                case .type, nil:
+                    verdict = .unknown
+                }
+                entries.append(Entry(alias: reviewed, aliasFile: declared.file, member: member, component: component, owners: owners, verdict: verdict))
+                entries += subReview
+            }
+            return entries
         }
+        return review(name, outerLeaves: [], outerListed: [], depth: 0)
+    }
+
+    /// For every alias, the aliases that list it as a member, sorted.
+    static func subAliasParents(_ model: DependencyModel) -> [String: [String]] {
+        var parents: [String: Set<String>] = [:]
+        for name in model.symbols.sortedAliasNames {
+            let alias = model.symbols.aliases[name]!
+            for member in alias.fact.members {
+                if case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) {
+                    parents[nested, default: []].insert(name)
+                }
+            }
+        }
+        return parents.mapValues { $0.sorted() }
     }
 }
 

@@ -70,6 +70,7 @@ extension Coverage {
 
     /// "27 of 28 components judged (1 not: 1 returns its dependencies)", for the summary line.
     public var summary: String {
+        guard components > 0 else { return "no components" }
         guard !notJudged.isEmpty else { return "\(components) component\(components == 1 ? "" : "s"), all judged" }
         let counts = Dictionary(grouping: notJudged, by: \.mainKind).mapValues(\.count)
         let parts = NotJudgedReason.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.phrase(plural: $0 != 1))" } }

@@ -53,7 +53,12 @@ public struct AssociatedTypeDependencies: Rule {
         let model = context.model
         return model.symbols.sortedProtocolNames.compactMap { name in
             let declared = model.symbols.protocols[name]!
-            guard let associated = declared.fact.associatedTypes.first(where: { model.conventions.isAliasName($0.name) })
+            // An unconstrained associated type that no property requirement stores is an ordinary generic
+            // protocol (`func start(with services: Services)`): conformers choose their own alias, nothing forwards.
+            guard let associated = declared.fact.associatedTypes.first(where: { associated in
+                model.conventions.isAliasName(associated.name)
+                    && (!associated.constraints.isEmpty || declared.fact.dependencyProperties.contains { $0.type?.name == associated.name })
+            })
             else { return nil }
             let constraint = associated.constraints.map(\.name)
             let forward = constraint.isEmpty

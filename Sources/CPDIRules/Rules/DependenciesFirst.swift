@@ -94,23 +94,49 @@ public struct DependenciesFirst: Rule {
         var findings: [Finding] = []
         for path in model.sortedFilePaths {
             for parameter in model.files[path]!.declarations.dependenciesParameters where parameter.index > 0 && !parameter.hasDefaultValue {
-                guard let owner = owner(of: parameter, in: model), let type = parameter.type,
-                    isDependenciesType(type.name, owner: owner, model: model),
-                    // An implementation repeats the order its protocol requirement chose.
-                    owner.form != .function || !isProtocolRequirement(owner.name, in: model)
-                else { continue }
-                let callable = parameter.isInitializer ? "\(owner.name).init" : owner.name
+                let component: String
+                if let requirement = requirementOwner(of: parameter, in: model) {
+                    // A protocol requirement fixes the order for every conformer: it is said once, here.
+                    component = requirement
+                } else {
+                    guard let owner = owner(of: parameter, in: model), let type = parameter.type,
+                        isDependenciesType(type.name, owner: owner, model: model),
+                        // An implementation repeats the order its protocol requirement chose.
+                        !implementsRequirement(parameter, owner: owner, in: model)
+                    else { continue }
+                    component = owner.name
+                }
+                let callable = parameter.isInitializer ? "\(component).init" : parameter.enclosingType.map { "\($0).\(parameter.function)" } ?? parameter.function
                 let labels = parameter.precedingLabels.map { $0 == "_" ? "an unlabelled parameter" : "`\($0)`" }
                 let before = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + labels.last! : labels[0]
                 findings.append(finding(
                     file: path, at: parameter.position,
                     "`\(parameter.name)` is parameter \(parameter.index + 1) of `\(callable)`, after \(before); make it the first parameter",
-                    component: owner.name, member: parameter.name,
+                    component: component, member: parameter.name,
                     suggestion: "move `\(parameter.label == "_" ? parameter.name : parameter.label)` to the front of `\(callable)`"
                 ))
             }
         }
         return findings
+    }
+
+    /// The protocol whose requirement this is, when components implement it.
+    private func requirementOwner(of parameter: DependenciesParameterFact, in model: DependencyModel) -> String? {
+        guard let name = parameter.enclosingType, model.symbols.protocols[name] != nil,
+            model.components[name] != nil || !model.attribution.conformers(of: name).isEmpty
+        else { return nil }
+        return name
+    }
+
+    /// Whether a protocol the owner conforms to requires this initializer or method, with the same labels
+    /// up to the dependencies parameter.
+    private func implementsRequirement(_ parameter: DependenciesParameterFact, owner: Component, in model: DependencyModel) -> Bool {
+        if owner.form == .function { return isProtocolRequirement(owner.name, in: model) }
+        let labels = parameter.precedingLabels + [parameter.label]
+        return (model.attribution.conformances[owner.name] ?? []).contains { proto in
+            guard let declared = model.symbols.protocols[proto]?.fact else { return false }
+            return declared.initializers.contains { $0.parameters.map(\.label).starts(with: labels) }
+        }
     }
 
     /// The component the initializer belongs to, or the helper function itself.

@@ -115,8 +115,11 @@ public struct MissingForward: Rule {
                     !members.contains(childAlias), !reported.contains(childAlias), !proposed.contains("\(aliasName)|\(childAlias)"),
                     let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered)
                 else { continue }
-                if composed == nil { composed = composedAliases(of: aliasName, symbols: symbols) }
+                if composed == nil { composed = symbols.composedAliases(of: aliasName) }
                 guard !composed!.contains(childAlias) else { continue }
+                // A child's alias that composes this one cannot be added to it: the alias would refer to
+                // itself. That is a loop, which dependency-cycle reports.
+                guard !symbols.composedAliases(of: childAlias).contains(aliasName) else { continue }
                 reported.insert(childAlias)
                 findings.append(finding(
                     file: alias.file, at: alias.fact.position,
@@ -127,19 +130,6 @@ public struct MissingForward: Rule {
             }
         }
         return findings
-    }
-
-    /// Every alias reachable through an alias's members, itself included.
-    private func composedAliases(of name: String, symbols: SymbolTable) -> Set<String> {
-        var found: Set<String> = []
-        var queue = [name]
-        while let next = queue.popLast() {
-            guard found.insert(next).inserted, let alias = symbols.aliases[next] else { continue }
-            for member in alias.fact.members {
-                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) { queue.append(nested) }
-            }
-        }
-        return found
     }
 
 }

@@ -94,12 +94,17 @@ public struct PublicAlias: Rule {
                 }
             }
         }
+        return report(symbols: symbols, needed: needed, model: model)
+    }
+
+    private func report(symbols: SymbolTable, needed: Set<String>, model: DependencyModel) -> [Finding] {
+        let conventions = model.conventions
         let external = conventions.externalAliasNames.first.map { " (`\($0)`)" } ?? ""
         let entry = conventions.featureEntryAliasNames.first.map { " (`\($0)`)" } ?? ""
         return symbols.sortedAliasNames.compactMap { name in
             let alias = symbols.aliases[name]!
             guard alias.fact.access == .public || alias.fact.access == .open, symbols.dependencyAliases.contains(name),
-                !needed.contains(name)
+                !needed.contains(name), !isAssociatedTypeWitness(alias.fact, symbols: symbols)
             else { return nil }
             let owner = model.owners[name]?.first ?? name
             return finding(
@@ -109,5 +114,21 @@ public struct PublicAlias: Rule {
                 suggestion: "make `\(name)` internal"
             )
         }
+    }
+
+    /// `public typealias Dependencies = …` inside a type that conforms to a protocol declaring
+    /// `associatedtype Dependencies`: the alias is the witness, and a public conformance demands it public.
+    private func isAssociatedTypeWitness(_ alias: AliasFact, symbols: SymbolTable) -> Bool {
+        guard let owner = alias.enclosingType else { return false }
+        var queue = (symbols.typeDeclarations[owner] ?? []).flatMap(\.fact.inheritedTypes).map { ($0.name, owner) }
+        var visited: Set<String> = []
+        while let (name, scope) = queue.popLast() {
+            guard case .protocolType(let proto)? = symbols.resolve(name, from: scope), visited.insert(proto).inserted,
+                let declared = symbols.protocols[proto]
+            else { continue }
+            if declared.fact.associatedTypes.contains(where: { $0.name == alias.name }) { return true }
+            queue += declared.fact.inheritedTypes.map { ($0.name, proto) }
+        }
+        return false
     }
 }

@@ -29,6 +29,28 @@ public struct UnusedDependenciesProperty: Rule {
                 """,
                 findings: ["1️⃣": "`ReceiptView` stores `dependencies` but never reads it or hands it on"]
             ),
+            RuleExample(
+                """
+                protocol LoggingDependency { var logger: Logger { get } }
+                typealias ReceiptListDependencies = LoggingDependency & ReceiptRowDependencies
+                final class ReceiptList<Dependencies: ReceiptListDependencies> {
+                    // The initializer hands on and reads its parameter, which has the same name.
+                    let 1️⃣dependencies: Dependencies
+                    let row: ReceiptRow<Dependencies>
+                    init(dependencies: Dependencies) {
+                        self.dependencies = dependencies
+                        self.row = ReceiptRow(dependencies: dependencies)
+                        dependencies.logger.log("list")
+                    }
+                }
+                typealias ReceiptRowDependencies = LoggingDependency
+                struct ReceiptRow<Dependencies: ReceiptRowDependencies> {
+                    let dependencies: Dependencies
+                    func show() { dependencies.logger.log("row") }
+                }
+                """,
+                findings: ["1️⃣": "`ReceiptList` stores `dependencies` but never reads it or hands it on"]
+            ),
         ],
         nonTriggering: [
             RuleExample(
@@ -42,6 +64,8 @@ public struct UnusedDependenciesProperty: Rule {
                         self.dependencies = dependencies
                         self.row = ReceiptRow(dependencies: dependencies)
                     }
+                    // Reads the stored copy: a fresh row for every reload.
+                    func reloaded() -> ReceiptRow<Dependencies> { ReceiptRow(dependencies: dependencies) }
                 }
                 typealias ReceiptRowDependencies = LoggingDependency
                 struct ReceiptRow<Dependencies: ReceiptRowDependencies> {

@@ -1,0 +1,337 @@
+import CPDIFacts
+import CPDIRules
+import Testing
+
+/// Shapes from apps cpdi was not tuned to (SPEC §4b), each a small app of our own with every finding of
+/// every rule marked. Where the dependencies go somewhere cpdi does not follow, the fixture expects
+/// silence; where cpdi follows them, the exact finding.
+@Suite struct ProvenOrSilentFixtureTests {
+    /// A value typed by the component's generic parameter is its dependencies wherever it appears, also in
+    /// a method of a type nested in the component.
+    @Test func aNestedTypesMethodReadsTheComponentsDependencies() {
+        expectExactFindings(RuleExample("""
+            protocol MembersServiceDependency { var membersService: MembersService { get } }
+            protocol AuthDependency { var auth: Auth { get } }
+            protocol ClockDependency { var clock: Clock { get } }
+            struct MembersService { func get(unitID: String) -> [Int] { [] } }
+            struct Auth { var unitID: String? }
+            typealias ListStateDependencies = MembersServiceDependency & AuthDependency & 1️⃣ClockDependency
+
+            enum ListState<Dependencies: ListStateDependencies> {
+                case initialized(LoaderModel)
+                struct LoaderModel {
+                    func load(dependencies: Dependencies) -> [Int] {
+                        dependencies.membersService.get(unitID: dependencies.auth.unitID ?? "")
+                    }
+                }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `ClockDependency` in `ListStateDependencies` is not used by `ListState` nor needed by a component it forwards to",
+            ]))
+    }
+
+    /// Every way out of the scope cpdi does not follow leaves the component unjudged: nothing about its
+    /// alias's members, and no "stores but never reads".
+    @Test(arguments: [
+        "func make() -> Dependencies { dependencies }",
+        "var exposed: any ScreenDependencies { dependencies }",
+        "func keep(in router: Router) { router.context = dependencies }",
+        "func all() -> [Any] { [dependencies] }",
+        "func pair() -> (Int, Dependencies) { (1, dependencies) }",
+        "func home() { _ = dependencies as? HomeDependencies }",
+        "func lookup(_ path: KeyPath<Dependencies, Logger>) { _ = dependencies[keyPath: path] }",
+        "func either(_ other: Dependencies, flag: Bool) { let chosen = flag ? dependencies : other; _ = chosen }",
+        "func later() -> () -> Dependencies { { self.dependencies } }",
+        "func route(with router: Router) { router.show(context: dependencies) }",
+        "func register(_ register: (Dependencies) -> Void) { register(dependencies) }",
+    ])
+    func unfollowedFlowsLeaveTheComponentUnjudged(line: String) {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol TrackingDependency { var tracker: Tracker { get } }
+            typealias ScreenDependencies = LoggingDependency & TrackingDependency
+            final class Screen<Dependencies: ScreenDependencies> {
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                \(line)
+            }
+            """))
+    }
+
+    /// The same component with nothing leaving it: judged, and its unread member reported.
+    @Test func theSameComponentFollowedEverywhereIsJudged() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol TrackingDependency { var tracker: Tracker { get } }
+            typealias ScreenDependencies = LoggingDependency & 1️⃣TrackingDependency
+            final class Screen<Dependencies: ScreenDependencies> {
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() {
+                    let copy = dependencies
+                    copy.logger.log("show")
+                    print("\\(dependencies)")
+                    if dependencies == nil {}
+                }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `TrackingDependency` in `ScreenDependencies` is not used by `Screen` nor needed by a component it forwards to",
+            ]))
+    }
+
+    /// Dependencies passed as a labelled tuple: an element's members are read through it, and an element is
+    /// handed to a child. What is neither read nor handed on is unused; a member `fix` drops stays compilable.
+    @Test func labelledTupleAliasesAreFollowedThroughTheirElements() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol ImagesDependency { var images: Images { get } }
+            protocol ClockDependency { var clock: Clock { get } }
+            typealias BannerDependencies = ImagesDependency
+            struct Banner<Dependencies: BannerDependencies> {
+                let dependencies: Dependencies
+                func show() { dependencies.images.load() }
+            }
+            typealias FeedDependencies = (own: LoggingDependency & 1️⃣ClockDependency, nested: BannerDependencies)
+            struct Feed {
+                let dependencies: FeedDependencies
+                func show() {
+                    dependencies.own.logger.log("feed")
+                    _ = Banner(dependencies: dependencies.nested)
+                }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `ClockDependency` in `FeedDependencies` is not used by `Feed` nor needed by a component it forwards to",
+            ]))
+    }
+
+    /// Protocol extensions add members every conforming value offers: reading one uses its protocol.
+    /// A member that no protocol of the alias declares is read some way cpdi does not see.
+    @Test func extensionMembersUseTheirProtocolAndUndeclaredMembersLeaveItUnjudged() {
+        expectExactFindings(RuleExample(files: [
+            "Leaves.swift": """
+                protocol LoggingDependency { var logger: Logger { get } }
+                extension LoggingDependency { var log: Log { logger.log } }
+                protocol TrackingDependency { var tracker: Tracker { get } }
+                """,
+            "Screens.swift": """
+                typealias ListDependencies = LoggingDependency & 1️⃣TrackingDependency
+                struct List<Dependencies: ListDependencies> {
+                    let dependencies: Dependencies
+                    func show() { dependencies.log.write("list") }
+                }
+                typealias GridDependencies = LoggingDependency & TrackingDependency
+                struct Grid<Dependencies: GridDependencies> {
+                    let dependencies: Dependencies
+                    func show() { dependencies.log.write("grid"); dependencies.dynamicThing.run() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `TrackingDependency` in `ListDependencies` is not used by `List` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// A hand-written `@Injected(\.key)` over `KeyPath<Container, T>`, the container conforming to the app's
+    /// Has-protocols: a key read is a use of that leaf, so the container's conformance is not unneeded.
+    @Test func keyPathWrapperReadsOfAContainerAreUses() {
+        expectExactFindings(RuleExample("""
+            protocol HasNetwork { var network: Network { get } }
+            protocol HasStorage { var storage: Storage { get } }
+            protocol HasClock { var clock: Clock { get } }
+            protocol HasLegacyStore { var legacyStore: LegacyStore { get } }
+            final class AppContainer: HasNetwork, HasStorage, HasClock, 1️⃣HasLegacyStore {
+                static let shared = AppContainer()
+                let network = Network()
+                let storage = Storage()
+                let clock = Clock()
+                let legacyStore = LegacyStore()
+            }
+            @propertyWrapper struct Injected<T> {
+                private let keyPath: KeyPath<AppContainer, T>
+                init(_ keyPath: KeyPath<AppContainer, T>) { self.keyPath = keyPath }
+                var wrappedValue: T { AppContainer.shared[keyPath: keyPath] }
+            }
+            final class FeedViewModel {
+                @Injected(\\.network) var network: Network
+                @Injected(\\.storage) private var storage: Storage
+                func load() { network.fetch(); storage.save() }
+            }
+            final class SettingsViewModel {
+                typealias Dependencies = HasClock
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func now() -> Date { dependencies.clock.now }
+            }
+            let settings = SettingsViewModel(dependencies: AppContainer.shared)
+            """, findings: [
+                "1️⃣": "[unused-registration] `AppContainer` provides `HasLegacyStore`, but no component needs it",
+            ]))
+    }
+
+    /// An initializer whose signature a protocol requirement fixes: dependencies-first speaks once, at the
+    /// requirement, not at every conformer.
+    @Test func aRequirementsParameterOrderIsReportedOnceAtTheProtocol() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol Screen {
+                associatedtype Dependencies
+                init?(with options: Options, 1️⃣dependencies: Dependencies)
+            }
+            typealias HomeScreenDependencies = LoggingDependency
+            struct HomeScreen<Dependencies: HomeScreenDependencies>: Screen {
+                let dependencies: Dependencies
+                init?(with options: Options, dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log("home") }
+            }
+            typealias CartScreenDependencies = LoggingDependency
+            struct CartScreen<Dependencies: CartScreenDependencies>: Screen {
+                let dependencies: Dependencies
+                init?(with options: Options, dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log("cart") }
+            }
+            typealias ReceiptDependencies = LoggingDependency
+            struct Receipt<Dependencies: ReceiptDependencies> {
+                let dependencies: Dependencies
+                init(total: Int, 2️⃣dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log("receipt") }
+            }
+            """, findings: [
+                "1️⃣": "[dependencies-first] `dependencies` is parameter 2 of `Screen.init`, after `with`; make it the first parameter",
+                "2️⃣": "[dependencies-first] `dependencies` is parameter 2 of `Receipt.init`, after `total`; make it the first parameter",
+            ]))
+    }
+
+    /// Mockolo writes a mock for a `/// @mockable` protocol, and a type alias has none: keeping the protocol
+    /// is on purpose.
+    @Test func mockableCompositionProtocolsAreLeftAlone() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol TrackingDependency { var tracker: Tracker { get } }
+            /// Everything the app needs.
+            /// @mockable
+            protocol AppDependencies: LoggingDependency, TrackingDependency {}
+            protocol 1️⃣ReportDependencies: LoggingDependency, TrackingDependency {}
+            struct Root<Dependencies: AppDependencies> {
+                let dependencies: Dependencies
+                func go() { dependencies.logger.log("root"); dependencies.tracker.track() }
+            }
+            struct Report<Dependencies: ReportDependencies> {
+                let dependencies: Dependencies
+                func go() { dependencies.logger.log("report"); dependencies.tracker.track() }
+            }
+            """, findings: [
+                "1️⃣": "[protocol-composition] `ReportDependencies` declares nothing of its own and only inherits `LoggingDependency` and `TrackingDependency`; make it `typealias ReportDependencies = LoggingDependency & TrackingDependency`",
+            ]))
+    }
+
+    /// A public alias that is the witness of a public protocol's associated type must be public; an
+    /// unconstrained associated type used only as a parameter type is an ordinary generic protocol.
+    @Test func associatedTypeWitnessesAndPlainGenericProtocolsAreLeftAlone() {
+        expectExactFindings(RuleExample("""
+            public protocol LoggingDependency { var logger: Logger { get } }
+            public protocol FeatureBuilder {
+                associatedtype Dependencies
+                func build(with context: Dependencies) -> Screen
+            }
+            public struct ProfileBuilder: FeatureBuilder {
+                public typealias Dependencies = LoggingDependency
+                public init() {}
+                public func build(with context: Dependencies) -> Screen { context.logger.log("build"); return Screen() }
+            }
+            public typealias 1️⃣LooseDependencies = LoggingDependency
+            protocol Coordinator {
+                associatedtype Services
+                func start(with services: Services)
+            }
+            """, findings: [
+                "1️⃣": "[public-alias] `LooseDependencies` is public but is neither an external alias (`*ExternalDependencies`) nor a feature entry alias (`*FeatureDependencies`), and nothing public needs it; make it internal",
+            ]))
+    }
+
+    /// A child whose alias composes the parent's: adding it to the parent's alias would make that alias refer
+    /// to itself, so neither missing-forward nor direct-child-dependency advises it; the loop is reported.
+    @Test func noAdviceThatMakesAnAliasReferToItself() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol TrackingDependency { var tracker: Tracker { get } }
+            typealias ParentDependencies = LoggingDependency & TrackingDependency & SiblingDependencies
+            struct Parent<Dependencies: ParentDependencies> {
+                let dependencies: Dependencies
+                func show() {
+                    dependencies.logger.log("parent")
+                    _ = Child(dependencies: dependencies)
+                    _ = Sibling(dependencies: dependencies)
+                }
+            }
+            typealias ChildDependencies = ParentDependencies
+            struct Child<Dependencies: ChildDependencies> {
+                let dependencies: Dependencies
+                func show() { dependencies.tracker.track(); _ = 1️⃣Parent(dependencies: dependencies) }
+            }
+            typealias SiblingDependencies = TrackingDependency
+            struct Sibling<Dependencies: SiblingDependencies> {
+                let dependencies: Dependencies
+                func show() { dependencies.tracker.track() }
+            }
+            """, findings: [
+                "1️⃣": "[dependency-cycle] `Child` → `Parent` → `Child`: these components hand their dependencies to each other in a loop; let a parent build both, or split what they share into a component of its own",
+            ]))
+    }
+
+    /// The initializer hands its parameter on and reads it; the stored copy is never read.
+    @Test func aStoredCopyNothingReadsBesidesTheInitializersParameter() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            typealias ListDependencies = LoggingDependency & RowDependencies
+            final class List<Dependencies: ListDependencies> {
+                let 1️⃣dependencies: Dependencies
+                let row: Row<Dependencies>
+                init(dependencies: Dependencies) {
+                    self.dependencies = dependencies
+                    self.row = Row(dependencies: dependencies)
+                    dependencies.logger.log("list")
+                }
+            }
+            typealias RowDependencies = LoggingDependency
+            struct Row<Dependencies: RowDependencies> {
+                let dependencies: Dependencies
+                func show() { dependencies.logger.log("row") }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependencies-property] `List` stores `dependencies` but never reads it or hands it on",
+            ]))
+    }
+
+    /// Stale forwards inside a nested sub-alias and inside a tuple alias's element.
+    @Test func staleForwardsInsideSubAliasesAndTupleElements() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol ImagesDependency { var images: Images { get } }
+            struct Banner {
+                typealias Dependencies = ImagesDependency
+                let dependencies: Dependencies
+                func show() { dependencies.images.load() }
+            }
+            struct Promo {
+                typealias Dependencies = ImagesDependency & LoggingDependency
+                let dependencies: Dependencies
+                func show() { dependencies.images.load(); dependencies.logger.log("promo") }
+            }
+            final class Home {
+                typealias NestedDependencies = 1️⃣Banner.Dependencies & 2️⃣Promo.Dependencies
+                typealias Dependencies = LoggingDependency & NestedDependencies
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log("home") }
+            }
+            typealias FeedDependencies = (own: LoggingDependency, nested: 3️⃣Banner.Dependencies)
+            struct Feed {
+                let dependencies: FeedDependencies
+                func show() { dependencies.own.logger.log("feed") }
+            }
+            """, findings: [
+                "1️⃣": "[stale-forward] `Banner.Dependencies` in `Home.NestedDependencies` is forwarded for `Banner`, but `Home` no longer hands dependencies to it; remove it",
+                "2️⃣": "[stale-forward] `Promo.Dependencies` in `Home.NestedDependencies` is forwarded for `Promo`, but `Home` no longer hands dependencies to it; remove it",
+                "3️⃣": "[stale-forward] `Banner.Dependencies` in `FeedDependencies` is forwarded for `Banner`, but `Feed` no longer hands dependencies to it; remove it",
+            ]))
+    }
+}
