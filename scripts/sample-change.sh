@@ -37,6 +37,11 @@ final class PromoCodeField<Dependencies: PromoCodeFieldDependencies>: UITextFiel
         text = dependencies.cache.entry(for: "promo-code")?.sku
     }
 
+    /// The code typed last time, read again when the field is shown.
+    func restore() {
+        text = self.dependencies.cache.entry(for: "promo-code")?.sku
+    }
+
     @available(*, unavailable)
     required init?(coder: NSCoder) {
         fatalError("init(coder:) is not supported")

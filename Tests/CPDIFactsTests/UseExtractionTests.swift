@@ -179,9 +179,9 @@ struct UseExtractionTests {
             }
             func free(dependencies: AppDependencies) { dependencies.logger.log() }
             """)
+        // `Forwarding` hands on its initializer's parameter, which hides the stored property of that name.
         #expect(facts.dependencyReads == [
             DependencyRead(name: "dependencies", enclosingType: "ReadingView"),
-            DependencyRead(name: "services", enclosingType: "Forwarding"),
         ])
     }
 }
