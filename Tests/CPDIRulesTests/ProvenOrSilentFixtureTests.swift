@@ -334,4 +334,65 @@ import Testing
                 "3️⃣": "[stale-forward] `Banner.Dependencies` in `FeedDependencies` is forwarded for `Banner`, but `Feed` no longer hands dependencies to it; remove it",
             ]))
     }
+
+    /// A component's alias that is only another name for an app-wide alias a container conforms to: that
+    /// alias's members serve the container's other users too, so they are not the component's to drop.
+    @Test func anAliasTheContainerConformsToIsNotReviewedAsASubAlias() {
+        expectExactFindings(RuleExample("""
+            protocol HasUserManager { var userManager: UserManaging { get } }
+            protocol HasScanningManager { var scanningManager: ScanningManaging { get } }
+            typealias HasManagers = HasUserManager & HasScanningManager
+            final class AppDependency {
+                lazy var userManager: UserManaging = UserManager()
+                lazy var scanningManager: ScanningManaging = ScanningManager()
+                lazy var points = PointManager(dependencies: self)
+            }
+            extension AppDependency: HasManagers {}
+            final class DebugViewModel {
+                typealias Dependencies = HasManagers
+                private let userManager: UserManaging
+                init(dependencies: Dependencies) { userManager = dependencies.userManager }
+            }
+            final class PointManager {
+                typealias Dependencies = HasScanningManager
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func scan() { dependencies.scanningManager.scan() }
+            }
+            """))
+    }
+
+    /// `Self.prepare(state, dependency)` calls the type's own helper; `child.start(dependencies:)` on a value
+    /// of unknown type may reach any of several same-named helpers, which may need what the caller has but
+    /// are nobody's definite child: no advice to forward their aliases.
+    @Test func ownHelpersThroughSelfAndAmbiguousCallsGiveNoChildAdvice() {
+        expectExactFindings(RuleExample("""
+            protocol LoggingDependency { var logger: Logger { get } }
+            protocol ImagesDependency { var images: Images { get } }
+            protocol ClockDependency { var clock: Clock { get } }
+            typealias FeedReducerDependencies = LoggingDependency & 1️⃣ClockDependency
+            struct FeedReducer {
+                func execute(dependencies: FeedReducerDependencies) { Self.prepare(1, dependencies) }
+                static func prepare(_ state: Int, _ dependencies: FeedReducerDependencies) { dependencies.logger.log("\\(state)") }
+            }
+            typealias HomeCoordinatorDependencies = 2️⃣LoggingDependency & ImagesDependency
+            final class HomeCoordinator {
+                func start<D: HomeCoordinatorDependencies>(dependencies: D) { dependencies.images.load() }
+            }
+            typealias CartCoordinatorDependencies = 3️⃣LoggingDependency & ClockDependency
+            final class CartCoordinator {
+                func start<D: CartCoordinatorDependencies>(dependencies: D) { dependencies.clock.tick() }
+            }
+            typealias AppCoordinatorDependencies = LoggingDependency & ImagesDependency & ClockDependency
+            final class AppCoordinator {
+                let child: Coordinating
+                init(child: Coordinating) { self.child = child }
+                func start<D: AppCoordinatorDependencies>(dependencies: D) { child.start(dependencies: dependencies) }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `ClockDependency` in `FeedReducerDependencies` is not used by any of `FeedReducer.execute` and `FeedReducer.prepare` nor needed by a component they forward to",
+                "2️⃣": "[unused-dependency] `LoggingDependency` in `HomeCoordinatorDependencies` is not used by `HomeCoordinator.start` nor needed by a component it forwards to",
+                "3️⃣": "[unused-dependency] `LoggingDependency` in `CartCoordinatorDependencies` is not used by `CartCoordinator.start` nor needed by a component it forwards to",
+            ]))
+    }
 }

@@ -68,6 +68,9 @@ public struct ResolvedForward: Sendable, Equatable {
     public var passesOwnDependencies: Bool
     /// The component whose stored dependencies were handed on (`viewModel.dependencies`), when not the source's own.
     public var holder: String? = nil
+    /// One of several same-named helpers or methods the call may reach (`child.start(dependencies:)` with
+    /// `child` of unknown type): what it needs may be needed, but it is nobody's definite child.
+    public var isAmbiguous = false
 }
 
 /// Why a component's alias is not judged (SPEC §4b): a place its dependencies go that cpdi does not

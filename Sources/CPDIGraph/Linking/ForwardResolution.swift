@@ -41,10 +41,12 @@ struct ForwardResolution {
                 }
                 for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
                     for (target, via) in resolved where target != source {
-                        forwards.append(ResolvedForward(
+                        var forward = ResolvedForward(
                             source: source, target: target, via: via, file: file.path, position: fact.position,
                             passesOwnDependencies: fact.passesOwnDependencies, holder: holder
-                        ))
+                        )
+                        forward.isAmbiguous = resolved.count > 1
+                        forwards.append(forward)
                     }
                 }
             }
@@ -144,7 +146,7 @@ struct ForwardResolution {
             if let type = component(named: callee, scope: scope) { return [(type, .construction)] }
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .helper) }
-        case "self"?:
+        case "self"?, "Self"?:
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .method) }
         case let base?:

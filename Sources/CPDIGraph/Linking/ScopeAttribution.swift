@@ -6,6 +6,9 @@ public struct ComponentScope: Sendable, Equatable {
     public var usedMembers: Set<String> = []
     /// Components it hands its dependencies to, from anywhere in its scope.
     public var children: Set<String> = []
+    /// Components a call may reach among several of the same name: they may need what it has, but none is
+    /// its definite child (see `ResolvedForward.isAmbiguous`).
+    public var possibleChildren: Set<String> = []
     /// Whether something reads its stored dependencies: its scope, a subclass, or another type through an instance.
     public var storedDependenciesRead = false
     /// Places its dependencies go that cpdi does not follow (SPEC §4b), sorted. While there is one, what its
@@ -115,7 +118,13 @@ struct ScopeAttribution {
             }
         }
         for forward in model.forwards where forward.passesOwnDependencies {
-            if let source = forward.source { scopes[source]?.children.insert(forward.target) }
+            if let source = forward.source {
+                if forward.isAmbiguous {
+                    scopes[source]?.possibleChildren.insert(forward.target)
+                } else {
+                    scopes[source]?.children.insert(forward.target)
+                }
+            }
             // Whoever hands on a held value's dependencies reads that value's stored property.
             if forward.holder != nil, let source = forward.source, let property = model.components[source]?.property?.name {
                 markRead(source, property: property)

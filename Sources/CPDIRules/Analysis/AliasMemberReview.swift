@@ -41,8 +41,8 @@ public enum AliasMemberReview {
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
         // Aliases are reviewed independently, on all cores; results stay in name order.
         let names = model.owners.keys.sorted()
-        let composing = subAliasParents(model)
-        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership, composing: composing) }.flatMap { $0 }
+        let private_ = privateSubAliases(model)
+        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_) }.flatMap { $0 }
     }
 
     /// The component an alias speaks for: the one it is nested in or named after, else its only user.
@@ -52,7 +52,7 @@ public enum AliasMemberReview {
     }
 
     private static func review(
-        alias name: String, in model: DependencyModel, ownership: AliasOwnership, composing: [String: [String]]
+        alias name: String, in model: DependencyModel, ownership: AliasOwnership, privateSubAliases: [String: String]
     ) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
@@ -63,6 +63,11 @@ public enum AliasMemberReview {
         // Components sharing this alias are not children: what they need is what this alias says.
         let children = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children) }.subtracting(owners).sorted()
         let childLeaves = children.compactMap { child in model.components[child].map { (child, $0, model.leaves(of: $0)) } }
+        // What a call to one of several same-named helpers may reach: needed, perhaps, but by no definite child.
+        let possibleChildren = scopes.reduce(into: Set<String>()) { $0.formUnion($1.possibleChildren) }.subtracting(owners).subtracting(children)
+        let possiblyNeeded = possibleChildren.reduce(into: Set<String>()) { needed, child in
+            if let found = model.components[child] { needed.formUnion(model.leaves(of: found)) }
+        }
         let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership)
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
@@ -94,7 +99,7 @@ public enum AliasMemberReview {
 
             func judge(leaves: Set<String>, allowChildVerdict: Bool) -> Verdict {
                 guard !leaves.isEmpty else { return .unknown }
-                if leaves.contains(where: isUsedHere) { return .used }
+                if leaves.contains(where: isUsedHere) || !leaves.isDisjoint(with: possiblyNeeded) { return .used }
                 let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
                 if needing.isEmpty { return isOpaque ? .unknown : .unused }
                 guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
@@ -111,7 +116,7 @@ public enum AliasMemberReview {
             func judgeStale(index: Int, nestedOwners: [String]) -> Verdict {
                 if isOpaque { return .unknown }
                 let brought = memberLeaves[index].subtracting(others(than: index))
-                let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) }
+                let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) || possiblyNeeded.contains($0) }
                 guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
                 var replacements: [String] = []
                 var covered: Set<String> = []
@@ -135,10 +140,10 @@ public enum AliasMemberReview {
                     let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
                     if nestedOwners.isEmpty {
                         verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
-                        if verdict == .used, depth < 8, composing[nested] == [reviewed], model.owners[nested] == nil {
+                        if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed {
                             subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
                         }
-                    } else if nestedOwners.contains(where: children.contains) {
+                    } else if nestedOwners.contains(where: { children.contains($0) || possibleChildren.contains($0) }) {
                         verdict = .used
                     } else {
                         verdict = judgeStale(index: index, nestedOwners: nestedOwners)
@@ -156,18 +161,38 @@ public enum AliasMemberReview {
         return review(name, outerLeaves: [], outerListed: [], depth: 0)
     }
 
-    /// For every alias, the aliases that list it as a member, sorted.
-    static func subAliasParents(_ model: DependencyModel) -> [String: [String]] {
+    /// Sub-aliases that exist only to group members of one other alias, by that alias: listed by it
+    /// alone, required by no component, conformed to by no container, named like an alias (so every place
+    /// it is written is known) and written nowhere but in the scope that declares their parent. Editing
+    /// one changes nothing else; any other alias may be needed as it is somewhere cpdi cannot tell.
+    static func privateSubAliases(_ model: DependencyModel) -> [String: String] {
+        let symbols = model.symbols
         var parents: [String: Set<String>] = [:]
-        for name in model.symbols.sortedAliasNames {
-            let alias = model.symbols.aliases[name]!
+        for name in symbols.sortedAliasNames {
+            let alias = symbols.aliases[name]!
             for member in alias.fact.members {
-                if case .alias(let nested)? = model.symbols.resolve(member.name, from: alias.fact.enclosingType) {
+                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) {
                     parents[nested, default: []].insert(name)
                 }
             }
         }
-        return parents.mapValues { $0.sorted() }
+        var candidates: [String: String] = [:]
+        for (nested, composing) in parents where composing.count == 1 && model.owners[nested] == nil {
+            guard let alias = symbols.aliases[nested], model.conventions.isAliasName(alias.fact.name) else { continue }
+            candidates[nested] = composing.first!
+        }
+        guard !candidates.isEmpty else { return [:] }
+        for container in model.containers.values { for conformance in container.conformances { candidates[conformance.name] = nil } }
+        for path in model.sortedFilePaths {
+            for mention in model.files[path]!.aliasMentions {
+                guard case .alias(let nested)? = symbols.resolve(mention.name, from: mention.enclosingType),
+                    let parent = candidates[nested], let parentAlias = symbols.aliases[parent]
+                else { continue }
+                let home = parentAlias.fact.enclosingType
+                if path != parentAlias.file || mention.enclosingType != home { candidates[nested] = nil }
+            }
+        }
+        return candidates
     }
 }
 

@@ -93,7 +93,9 @@ public struct MissingForward: Rule {
             if case .onlyNeededByChildren(let needs, _) = entry.verdict { proposed.formUnion(needs.compactMap(\.alias).map { "\(entry.alias)|\($0)" }) }
         }
         var findings: [Finding] = []
-        let forwardsBySource = Dictionary(grouping: model.forwards.filter { $0.passesOwnDependencies && $0.source != nil }, by: { $0.source! })
+        let forwardsBySource = Dictionary(
+            grouping: model.forwards.filter { $0.passesOwnDependencies && $0.source != nil && !$0.isAmbiguous }, by: { $0.source! }
+        )
         for name in model.sortedComponentNames {
             let component = model.components[name]!
             guard let forwards = forwardsBySource[name], let aliasName = component.ownAlias, let alias = symbols.aliases[aliasName],
