@@ -7,6 +7,14 @@ struct LocalScope {
     var values: [String: ValueIdentity] = [:]
 }
 
+/// A name that holds a dependencies value here, and what its declared type says about whose it is (nil
+/// when only its name says it is one).
+struct KnownValue {
+    var identity: ValueIdentity?
+
+    static let byName = KnownValue(identity: nil)
+}
+
 /// Dependencies values (SPEC §4b): a name holds one when its declared type says so (a generic parameter
 /// that stands for dependencies, an alias-like name, a composition of dependency protocols) or, as a hint,
 /// when it is named like one. Every occurrence of such a value is sorted by `ValueFlowReading`; the ways
@@ -32,17 +40,17 @@ extension FactCollector {
         return ValueIdentity(declaredType: name)
     }
 
-    /// Whether `name` holds a dependencies value here, and what its type says (nil identity: known by name).
-    func valueIdentity(of name: String) -> ValueIdentity?? {
+    /// Whether `name` holds a dependencies value here.
+    func knownValue(named name: String) -> KnownValue? {
         let hinted = isDependenciesValueName(name)
         guard hinted || typedValueNames.contains(name) else { return nil }
         for scope in localScopes.reversed() {
-            if let identity = scope.values[name] { return .some(hinted ? identity.droppingDeclaredType : identity) }
+            if let identity = scope.values[name] { return KnownValue(identity: hinted ? identity.droppingDeclaredType : identity) }
             // A local of another type hides a property of the same name.
-            if scope.types[name] != nil { return hinted ? .some(nil) : nil }
+            if scope.types[name] != nil { return hinted ? .byName : nil }
         }
-        if let identity = memberValueIdentity(name) { return .some(hinted ? identity.droppingDeclaredType : identity) }
-        return hinted ? .some(nil) : nil
+        if let identity = memberValueIdentity(name) { return KnownValue(identity: hinted ? identity.droppingDeclaredType : identity) }
+        return hinted ? .byName : nil
     }
 
     /// A property of the enclosing type typed as dependencies.
@@ -52,13 +60,14 @@ extension FactCollector {
     }
 
     /// `dependencies`, `self.context`, `self?.dependencies!`: the own value an expression stands for.
-    func valueIdentity(ofExpression expr: ExprSyntax) -> ValueIdentity?? {
+    func knownValue(of expr: ExprSyntax) -> KnownValue? {
         let stripped = expr.strippedOfOptionality
-        if let reference = stripped.as(DeclReferenceExprSyntax.self) { return valueIdentity(of: reference.baseName.identifierText) }
+        if let reference = stripped.as(DeclReferenceExprSyntax.self) { return knownValue(named: reference.baseName.identifierText) }
         guard let member = stripped.as(MemberAccessExprSyntax.self), member.base?.strippedOfOptionality.isSelf == true else { return nil }
         let name = member.declName.baseName.identifierText
-        if let identity = memberValueIdentity(name) { return .some(isDependenciesValueName(name) ? identity.droppingDeclaredType : identity) }
-        return isDependenciesValueName(name) ? .some(nil) : nil
+        let hinted = isDependenciesValueName(name)
+        if let identity = memberValueIdentity(name) { return KnownValue(identity: hinted ? identity.droppingDeclaredType : identity) }
+        return hinted ? .byName : nil
     }
 
     /// Remembers that `name` holds a dependencies value from here on: a local, or a property of the type.
@@ -120,16 +129,16 @@ extension FactCollector {
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
             guard let base = member.base, !base.is(SuperExprSyntax.self) else { return }
             if base.strippedOfOptionality.isSelf {
-                guard let found = valueIdentity(ofExpression: ExprSyntax(member)) else { return }
-                identity = found
+                guard let found = knownValue(of: ExprSyntax(member)) else { return }
+                identity = found.identity
             } else {
                 guard isDependenciesValueName(name) else { return }
                 holder = (base.referencedName ?? "_", castTypeName(base) ?? localType(of: base.referencedName))
             }
             value = ExprSyntax(member)
         } else {
-            guard !(node.parent?.is(KeyPathPropertyComponentSyntax.self) ?? false), let found = valueIdentity(of: name) else { return }
-            identity = found
+            guard !(node.parent?.is(KeyPathPropertyComponentSyntax.self) ?? false), let found = knownValue(named: name) else { return }
+            identity = found.identity
         }
         let (_, use) = ValueFlowReading.use(of: value)
         func unfollowed(_ kind: UnfollowedFlowKind, _ detail: String) {
@@ -179,7 +188,7 @@ extension FactCollector {
     private func isStore(into target: ExprSyntax) -> Bool {
         let stripped = target.strippedOfOptionality
         if stripped.is(DiscardAssignmentExprSyntax.self) { return true }
-        if valueIdentity(ofExpression: stripped) != nil { return true }
+        if knownValue(of: stripped) != nil { return true }
         if let member = stripped.as(MemberAccessExprSyntax.self), member.base != nil {
             return isDependenciesValueName(member.declName.baseName.identifierText)
         }

@@ -516,12 +516,12 @@ final class FactCollector: SyntaxVisitor {
         let member = node.declName.baseName.identifierText
         recordMemberName(member)
         recordDependencyMemberRead(node, member: member)
-        if let baseExpr = node.base, let base = baseExpr.referencedName, let identity = valueIdentity(ofExpression: baseExpr) {
+        if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
             )
-            use.value = identity?.nilIfEmpty
+            use.value = known.identity?.nilIfEmpty
             use.next = nextMember(after: node)
             use.isHandedOn = isHandedOnAsDependencies(node)
             facts.uses.append(use)
@@ -711,7 +711,7 @@ final class FactCollector: SyntaxVisitor {
         for argument in handedOn {
             let label = argument.label?.identifierText ?? "_"
             let held = holderAccess(argument.expression)
-            let own = valueIdentity(ofExpression: argument.expression)
+            let own = knownValue(of: argument.expression)
             let projection = own == nil && held == nil ? projectedMember(argument.expression) : nil
             let passesOwn = own != nil || held != nil || projection != nil || isNewValueOfDependencies(argument.expression)
             func forward(_ kind: ForwardKind, _ name: String, base: String?) {
@@ -723,7 +723,7 @@ final class FactCollector: SyntaxVisitor {
                     outerCallee: outer?.callee, outerLabel: outer?.label
                 )
                 fact.projection = projection?.member
-                fact.value = (own ?? projection?.identity)??.nilIfEmpty
+                fact.value = (own ?? projection?.value)?.identity?.nilIfEmpty
                 facts.forwards.append(fact)
             }
             if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -762,7 +762,7 @@ final class FactCollector: SyntaxVisitor {
             if !labelled, let label = argument.label, isDependenciesValueName(label.identifierText) {
                 labelled = true
                 found.append(argument)
-            } else if valueIdentity(ofExpression: argument.expression) != nil || holderAccess(argument.expression) != nil {
+            } else if knownValue(of: argument.expression) != nil || holderAccess(argument.expression) != nil {
                 found.append(argument)
             }
         }
@@ -770,11 +770,11 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// `dependencies.nested` handed on: an element of a tuple alias, or a plain member read; linking tells.
-    private func projectedMember(_ expr: ExprSyntax) -> (member: String, identity: ValueIdentity??)? {
+    private func projectedMember(_ expr: ExprSyntax) -> (member: String, value: KnownValue)? {
         guard let access = expr.strippedOfOptionality.as(MemberAccessExprSyntax.self), let base = access.base,
-            let identity = valueIdentity(ofExpression: base)
+            let value = knownValue(of: base)
         else { return nil }
-        return (access.declName.baseName.identifierText, .some(identity))
+        return (access.declName.baseName.identifierText, value)
     }
 
     /// `Child(model: .init(dependencies:))` names the built type only through `Child`'s parameter
@@ -829,7 +829,7 @@ final class FactCollector: SyntaxVisitor {
     /// `dependencies`, `self.dependencies!`, a value typed as dependencies, or `newValue` inside the
     /// setter of a dependencies property.
     func isOwnDependencies(_ expr: ExprSyntax) -> Bool {
-        valueIdentity(ofExpression: expr) != nil || isNewValueOfDependencies(expr)
+        knownValue(of: expr) != nil || isNewValueOfDependencies(expr)
     }
 
     func isNewValueOfDependencies(_ expr: ExprSyntax) -> Bool {
