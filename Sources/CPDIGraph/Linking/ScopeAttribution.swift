@@ -135,8 +135,9 @@ struct ScopeAttribution {
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
         for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
+        var declared = DeclaredMembers(symbols: model.symbols)
         for name in model.sortedComponentNames {
-            for reason in unknownMemberReads(of: name, in: scopes[name]!) { notJudged(name, reason) }
+            for reason in unknownMemberReads(of: name, in: scopes[name]!, declared: &declared) { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()
         }
         return scopes
@@ -145,47 +146,21 @@ struct ScopeAttribution {
     /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
     /// a dynamic member lookup, a constrained extension, something cpdi does not see. Only asked where every
     /// protocol behind the alias is declared in the sources, so that the answer is known to be "none".
-    private func unknownMemberReads(of name: String, in scope: ComponentScope) -> [NotJudgedReason] {
-        guard !scope.memberReads.isEmpty, let component = model.components[name],
-            let provided = declaredMembers(of: component)
-        else { return [] }
-        return scope.memberReads.keys.sorted().compactMap { member in
-            guard !provided.contains(member), let place = scope.memberReads[member] else { return nil }
+    private func unknownMemberReads(of name: String, in scope: ComponentScope, declared: inout DeclaredMembers) -> [NotJudgedReason] {
+        guard !scope.memberReads.isEmpty, let component = model.components[name] else { return [] }
+        var provided: [Set<String>] = []
+        for requirement in component.requirements {
+            guard let members = declared.members(of: requirement.name) else { return [] }
+            provided.append(members)
+        }
+        let unknown = scope.memberReads.keys.filter { member in !provided.contains { $0.contains(member) } }
+        return unknown.sorted().compactMap { member in
+            guard let place = scope.memberReads[member] else { return nil }
             return NotJudgedReason(
                 kind: .unknownMember, detail: "reads `\(member)`, which no protocol of its dependencies declares",
                 file: place.file, position: place.position
             )
         }
-    }
-
-    /// Every member the protocols behind a component's requirements declare, with their unconstrained
-    /// extensions; nil when one of them is declared outside the sources (or is no protocol).
-    private func declaredMembers(of component: Component) -> Set<String>? {
-        var members: Set<String> = []
-        var visited: Set<String> = []
-        var queue = component.requirements.map(\.name)
-        let symbols = model.symbols
-        while let name = queue.popLast() {
-            guard visited.insert(name).inserted else { continue }
-            if let alias = symbols.aliases[name] {
-                for member in alias.fact.members {
-                    guard let resolved = symbols.resolve(member.name, from: alias.fact.enclosingType) else { return nil }
-                    queue.append(resolved.name)
-                }
-            } else if let declared = symbols.protocols[name] {
-                members.formUnion(declared.fact.requirements)
-                for inherited in declared.fact.inheritedTypes {
-                    guard let resolved = symbols.resolve(inherited.name, from: name) else { return nil }
-                    queue.append(resolved.name)
-                }
-                for extensionDeclaration in symbols.typeDeclarations[name] ?? [] {
-                    members.formUnion(extensionDeclaration.fact.extensionMembers)
-                }
-            } else {
-                return nil  // a concrete type, or something declared elsewhere
-            }
-        }
-        return members
     }
 
     /// The properties and methods the leaves of a component's requirements declare.
@@ -203,5 +178,44 @@ struct ScopeAttribution {
             if let property = model.components[name]!.property, property.isStored { found[property.name, default: []].append(name) }
         }
         return found
+    }
+}
+
+/// Every member the protocols behind an alias or protocol declare, with their unconstrained extensions;
+/// nil when one of them is declared outside the sources (or is no protocol). Remembered per name: many
+/// components share the same aliases.
+private struct DeclaredMembers {
+    let symbols: SymbolTable
+    private var known: [String: Set<String>?] = [:]
+
+    init(symbols: SymbolTable) { self.symbols = symbols }
+
+    mutating func members(of name: String) -> Set<String>? {
+        if let answer = known[name] { return answer }
+        known[name] = .some(nil)  // a cycle of aliases ends here, as "cannot tell"
+        let answer = compute(name)
+        known[name] = .some(answer)
+        return answer
+    }
+
+    private mutating func compute(_ name: String) -> Set<String>? {
+        var members: Set<String> = []
+        if let alias = symbols.aliases[name] {
+            for member in alias.fact.members {
+                guard let resolved = symbols.resolve(member.name, from: alias.fact.enclosingType),
+                    let nested = self.members(of: resolved.name)
+                else { return nil }
+                members.formUnion(nested)
+            }
+            return members
+        }
+        guard let declared = symbols.protocols[name] else { return nil }  // a concrete type, or declared elsewhere
+        members.formUnion(declared.fact.requirements)
+        for extensionDeclaration in symbols.typeDeclarations[name] ?? [] { members.formUnion(extensionDeclaration.fact.extensionMembers) }
+        for inherited in declared.fact.inheritedTypes {
+            guard let resolved = symbols.resolve(inherited.name, from: name), let nested = self.members(of: resolved.name) else { return nil }
+            members.formUnion(nested)
+        }
+        return members
     }
 }
