@@ -36,7 +36,7 @@ extension FactCollector {
             return ValueIdentity(genericOwner: genericOwners[index])
         }
         if isGenericName(name) { return nil }  // a generic parameter that stands for something else
-        guard conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name))) else { return nil }
+        guard isAliasLikeName(name) else { return nil }
         return ValueIdentity(declaredType: name)
     }
 
@@ -115,7 +115,7 @@ extension FactCollector {
             base: root.trimmedDescription, member: first, isTypeLevel: false, enclosingType: enclosingType,
             enclosingFunction: enclosingFunction, position: position(node)
         )
-        use.value = identity.nilIfEmpty
+        use.value = recorded(identity)
         facts.uses.append(use)
     }
 
@@ -144,7 +144,7 @@ extension FactCollector {
         func unfollowed(_ kind: UnfollowedFlowKind, _ detail: String) {
             facts.unfollowedFlows.append(UnfollowedFlow(
                 kind: kind, name: name, detail: detail, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
-                position: position(value), holder: holder?.name, holderType: holder?.type, value: identity
+                position: position(value), holder: holder?.name, holderType: holder?.type, value: recorded(identity)
             ))
         }
         switch use {
@@ -212,8 +212,29 @@ extension FactCollector {
         return localType(of: name) ?? memberBindings["\(enclosingType ?? "")|\(name)"]
     }
 
+    /// A type name whose last component looks like a dependency alias; asked for most declared types of a
+    /// file, so the cheap byte test and the cache come first.
+    func isAliasLikeName(_ name: String) -> Bool {
+        guard couldBeAliasName(name) else { return false }
+        if let known = aliasNameCache[name] { return known }
+        let answer = conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name)))
+        aliasNameCache[name] = answer
+        return answer
+    }
+
     func recordMemberName(_ name: String) {
-        if memberNamesSeen.insert(name).inserted { facts.memberNames.append(name) }
+        // Properties and methods a container offers start lower-case; `Foo.Bar` and enum-like members are neither.
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return }
+        memberNamesSeen.insert(MemberNameHash.of(name))
+    }
+
+    /// What a fact keeps of an identity: nothing when it says what the code around it says already (the
+    /// value is typed by the enclosing type's own generic parameter, outside any helper), which is most
+    /// of the time; facts are cached and read on every warm run.
+    func recorded(_ identity: ValueIdentity?) -> ValueIdentity? {
+        guard let identity = identity?.nilIfEmpty else { return nil }
+        if identity.declaredType == nil, identity.genericOwner == enclosingType, enclosingFunction == nil { return nil }
+        return identity
     }
 
     /// Source text short enough for a one-line reason.

@@ -34,7 +34,7 @@ final class FactCollector: SyntaxVisitor {
     var typedValueNames: Set<String> = []
     /// Indexes in `facts.types` of extensions with a `where` clause, whose members not every value offers.
     var constrainedExtensions: Set<Int> = []
-    var memberNamesSeen: Set<String> = []
+    var memberNamesSeen: Set<UInt32> = []
     var readsSeen: Set<DependencyRead> = []
     var mentionsSeen: Set<AliasMention> = []
     var aliasNameCache: [String: Bool] = [:]
@@ -72,6 +72,8 @@ final class FactCollector: SyntaxVisitor {
     }
 
     func finish() -> FileFacts {
+        facts.memberNameHashes = memberNamesSeen.sorted()
+        for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
         }
@@ -311,7 +313,8 @@ final class FactCollector: SyntaxVisitor {
         guard let current = typeStack.last, facts.types[current.index].kind == .extension,
             !constrainedExtensions.contains(current.index)
         else { return }
-        facts.types[current.index].extensionMembers.append(name)
+        let hash = MemberNameHash.of(name)
+        if !facts.types[current.index].extensionMemberHashes.contains(hash) { facts.types[current.index].extensionMemberHashes.append(hash) }
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
@@ -514,14 +517,15 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.declName.baseName.identifierText
-        recordMemberName(member)
+        // `.success`, `.shared`: an implicit member is a static one, never a read of a container's property.
+        if node.base != nil { recordMemberName(member) }
         recordDependencyMemberRead(node, member: member)
         if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
             )
-            use.value = known.identity?.nilIfEmpty
+            use.value = recorded(known.identity)
             use.next = nextMember(after: node)
             use.isHandedOn = isHandedOnAsDependencies(node)
             facts.uses.append(use)
@@ -590,15 +594,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     func recordMention(_ name: String) {
-        guard couldBeAliasName(name) else { return }
-        let isAlias: Bool
-        if let known = aliasNameCache[name] {
-            isAlias = known
-        } else {
-            isAlias = conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name)))
-            aliasNameCache[name] = isAlias
-        }
-        guard isAlias else { return }
+        guard isAliasLikeName(name) else { return }
         let mention = AliasMention(name: name, enclosingType: enclosingType)
         if mentionsSeen.insert(mention).inserted { facts.aliasMentions.append(mention) }
     }
@@ -723,7 +719,7 @@ final class FactCollector: SyntaxVisitor {
                     outerCallee: outer?.callee, outerLabel: outer?.label
                 )
                 fact.projection = projection?.member
-                fact.value = (own ?? projection?.value)?.identity?.nilIfEmpty
+                fact.value = recorded((own ?? projection?.value)?.identity)
                 facts.forwards.append(fact)
             }
             if let reference = callee.as(DeclReferenceExprSyntax.self) {

@@ -31,9 +31,10 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
     public var aliasMentions: [AliasMention] = []
     /// Every member name the file reads from something other than a dependencies value (`AppContainer.shared.network`,
-    /// `\.network`), once each: a container's leaf whose members appear here may be read through the
-    /// container, so nobody may claim it unneeded.
-    public var memberNames: [String] = []
+    /// `\.network`), as a sorted set of `MemberNameHash`es: a container's leaf whose members appear here may
+    /// be read through the container, so nobody may claim it unneeded. Hashes, not names, because every
+    /// warm run reads them back; a collision only keeps a claim unmade, the safe side.
+    public var memberNameHashes: [UInt32] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 
@@ -150,9 +151,10 @@ public struct TypeFact: Codable, Sendable, Equatable {
     public var initializers: [InitializerFact] = []
     /// Protocols only: names of the properties and methods it requires, and of its associated types.
     public var requirements: [String] = []
-    /// Extensions without a `where` clause only: the properties and methods they add, which every value
+    /// Extensions without a `where` clause only: the properties and methods they add (as `MemberNameHash`es,
+    /// sorted: most extensions extend no protocol, and every warm run reads these back), which every value
     /// of an extended protocol offers as if the protocol required them.
-    public var extensionMembers: [String] = []
+    public var extensionMemberHashes: [UInt32] = []
     public var associatedTypes: [GenericParameterFact] = []
     /// Marked `@Suite` or holding `@Test` functions: a Swift Testing suite, not a component.
     public var isTestSuite = false

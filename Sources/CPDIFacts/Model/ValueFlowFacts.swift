@@ -55,3 +55,15 @@ public struct UnfollowedFlow: Codable, Sendable, Equatable {
         self.position = position
     }
 }
+
+/// A member name as a number: FNV-1a over its UTF-8 bytes, the same in every process and on every machine.
+public enum MemberNameHash {
+    public static func of(_ name: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+}

@@ -60,7 +60,7 @@ struct ContainerCoverageLinking {
         }
 
         let needed = neededLeaves()
-        let readAnywhere = model.files.values.reduce(into: Set<String>()) { $0.formUnion($1.memberNames) }
+        let readAnywhere = model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) }
         for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil {
             for declaration in model.symbols.typeDeclarations[name] ?? [] {
                 for inherited in declaration.fact.inheritedTypes {
@@ -132,11 +132,8 @@ struct ContainerCoverageLinking {
 
     /// Proven or silent (SPEC §4b): a member of the leaf read anywhere, on a value whose type cpdi does not
     /// know (`AppContainer.shared.network`, `@Injected(\.network)`), may be a read through the container.
-    private func isReadByName(_ leaf: String, in names: Set<String>) -> Bool {
-        let symbols = model.symbols
-        let members = (symbols.protocols[leaf]?.fact.requirements ?? [])
-            + (symbols.typeDeclarations[leaf] ?? []).flatMap(\.fact.extensionMembers)
-        return members.contains(where: names.contains)
+    private func isReadByName(_ leaf: String, in names: Set<UInt32>) -> Bool {
+        !model.leafMembers.members(of: leaf).isDisjoint(with: names)
     }
 
     private func neededLeaves() -> Set<String> {

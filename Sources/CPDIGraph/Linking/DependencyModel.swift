@@ -144,6 +144,8 @@ public struct DependencyModel: Sendable {
     public var attribution: Attribution
     /// What each component's scope reads, forwards and hands off (see `ScopeAttribution`), by component.
     public var scopes: [String: ComponentScope] = [:]
+    /// What each protocol offers (requirements and extension members), shared by every pass and rule.
+    public var leafMembers: LeafMembers
     /// Hand-offs of own dependencies that could not be followed, by source component.
     public var opaqueHandOffs: [String: [NotJudgedReason]] = [:]
     private var forwardsByFile: [String: [ResolvedForward]]
@@ -154,6 +156,7 @@ public struct DependencyModel: Sendable {
         owners: [String: [String]], attribution: Attribution
     ) {
         self.attribution = attribution
+        self.leafMembers = LeafMembers(symbols: symbols)
         self.conventions = conventions
         self.files = files
         self.modules = modules

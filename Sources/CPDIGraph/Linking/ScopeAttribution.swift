@@ -36,6 +36,12 @@ struct ScopeAttribution {
         var scopes: [String: ComponentScope] = [:]
         for name in model.sortedComponentNames { scopes[name] = ComponentScope() }
         let storing = componentsStoring()
+        // The few components whose alias is a labelled tuple, with its labels.
+        var tupleElements: [String: Set<String>] = [:]
+        for name in model.sortedComponentNames {
+            let elements = model.symbols.tupleElements(of: model.components[name]!)
+            if !elements.isEmpty { tupleElements[name] = elements }
+        }
 
         func markRead(_ component: String?, property: String) {
             guard let component, model.components[component]?.property?.name == property else { return }
@@ -55,7 +61,7 @@ struct ScopeAttribution {
         /// `dependencies.own.imageService` reads `imageService` when `own` is an element of the tuple alias.
         func credit(_ component: String, _ use: UseFact, file: String, ownValue: Bool) {
             var member = use.member
-            if let found = model.components[component], model.symbols.tupleElements(of: found).contains(member) {
+            if tupleElements[component]?.contains(member) == true {
                 guard let next = use.next else {
                     // The element itself: handed to a child (a forward, resolved on its own), or elsewhere.
                     if !use.isHandedOn {
@@ -135,9 +141,8 @@ struct ScopeAttribution {
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
         for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
-        var declared = DeclaredMembers(symbols: model.symbols)
         for name in model.sortedComponentNames {
-            for reason in unknownMemberReads(of: name, in: scopes[name]!, declared: &declared) { notJudged(name, reason) }
+            for reason in unknownMemberReads(of: name, in: scopes[name]!) { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()
         }
         return scopes
@@ -146,14 +151,12 @@ struct ScopeAttribution {
     /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
     /// a dynamic member lookup, a constrained extension, something cpdi does not see. Only asked where every
     /// protocol behind the alias is declared in the sources, so that the answer is known to be "none".
-    private func unknownMemberReads(of name: String, in scope: ComponentScope, declared: inout DeclaredMembers) -> [NotJudgedReason] {
-        guard !scope.memberReads.isEmpty, let component = model.components[name] else { return [] }
-        var provided: [Set<String>] = []
-        for requirement in component.requirements {
-            guard let members = declared.members(of: requirement.name) else { return [] }
-            provided.append(members)
-        }
-        let unknown = scope.memberReads.keys.filter { member in !provided.contains { $0.contains(member) } }
+    private func unknownMemberReads(of name: String, in scope: ComponentScope) -> [NotJudgedReason] {
+        guard !scope.memberReads.isEmpty, let component = model.components[name],
+            component.requirements.allSatisfy({ model.leafMembers.isFullyDeclared($0.name) })
+        else { return [] }
+        let leaves = model.leaves(of: component)
+        let unknown = scope.memberReads.keys.filter { model.leafMembers.protocols(offering: $0).isDisjoint(with: leaves) }
         return unknown.sorted().compactMap { member in
             guard let place = scope.memberReads[member] else { return nil }
             return NotJudgedReason(
@@ -178,44 +181,5 @@ struct ScopeAttribution {
             if let property = model.components[name]!.property, property.isStored { found[property.name, default: []].append(name) }
         }
         return found
-    }
-}
-
-/// Every member the protocols behind an alias or protocol declare, with their unconstrained extensions;
-/// nil when one of them is declared outside the sources (or is no protocol). Remembered per name: many
-/// components share the same aliases.
-private struct DeclaredMembers {
-    let symbols: SymbolTable
-    private var known: [String: Set<String>?] = [:]
-
-    init(symbols: SymbolTable) { self.symbols = symbols }
-
-    mutating func members(of name: String) -> Set<String>? {
-        if let answer = known[name] { return answer }
-        known[name] = .some(nil)  // a cycle of aliases ends here, as "cannot tell"
-        let answer = compute(name)
-        known[name] = .some(answer)
-        return answer
-    }
-
-    private mutating func compute(_ name: String) -> Set<String>? {
-        var members: Set<String> = []
-        if let alias = symbols.aliases[name] {
-            for member in alias.fact.members {
-                guard let resolved = symbols.resolve(member.name, from: alias.fact.enclosingType),
-                    let nested = self.members(of: resolved.name)
-                else { return nil }
-                members.formUnion(nested)
-            }
-            return members
-        }
-        guard let declared = symbols.protocols[name] else { return nil }  // a concrete type, or declared elsewhere
-        members.formUnion(declared.fact.requirements)
-        for extensionDeclaration in symbols.typeDeclarations[name] ?? [] { members.formUnion(extensionDeclaration.fact.extensionMembers) }
-        for inherited in declared.fact.inheritedTypes {
-            guard let resolved = symbols.resolve(inherited.name, from: name), let nested = self.members(of: resolved.name) else { return nil }
-            members.formUnion(nested)
-        }
-        return members
     }
 }

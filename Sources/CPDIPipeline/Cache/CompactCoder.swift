@@ -25,6 +25,9 @@ enum CompactCoder {
 /// The tag in front of every value.
 private enum Tag: UInt8 {
     case absent = 0x00, present, keyed, unkeyed, string, bool, signed, unsigned, double
+    /// `[UInt32]` as a count and four little-endian bytes each: hash sets, which are long and read on
+    /// every warm run, with no tag or container per element.
+    case words
 }
 
 // MARK: - Writing
@@ -93,7 +96,14 @@ private final class CompactWriter: Encoder {
         if T.self == Int.self { return write(signed: Int64(unsafeBitCast(value, to: Int.self))) }
         if T.self == Bool.self { return write(unsafeBitCast(value, to: Bool.self)) }
         if T.self == SourcePosition.self { return write(unsafeBitCast(value, to: SourcePosition.self)) }
+        if T.self == [UInt32].self { return write(words: unsafeBitCast(value, to: [UInt32].self)) }
         try value.encode(to: self)
+    }
+
+    func write(words: [UInt32]) {
+        bytes.append(Tag.words.rawValue)
+        varint(UInt64(words.count))
+        for word in words { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
     }
 
     /// Positions are in every fact; writing them directly (the same bytes as synthesized `Codable` gives)
@@ -311,7 +321,21 @@ private final class CompactReader: Decoder {
             try expect(.keyed)
             return SourcePosition(line: try readSigned(Int.self), column: try readSigned(Int.self)) as! T
         }
+        if type == [UInt32].self { return try readWords() as! T }
         return try T(from: self)
+    }
+
+    func readWords() throws -> [UInt32] {
+        try expect(.words)
+        let count = Int(try varint())
+        guard count <= (bytes.count - offset) / 4 else { throw corrupt("words past the end") }
+        let start = offset
+        offset += count * 4
+        return (0..<count).map { index in
+            var word: UInt32 = 0
+            for byte in 0..<4 { word |= UInt32(bytes[start + index * 4 + byte]) << (8 * UInt32(byte)) }
+            return word
+        }
     }
 
     func readOptional<T: Decodable>(_ type: T.Type) throws -> T? {

@@ -72,10 +72,11 @@ public enum AliasMemberReview {
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
         let isComponentAlias = owning != nil && !isAppWide(name, in: model)
+        let usedHashes = Set(usedMembers.map(MemberNameHash.of))
         func isUsedHere(_ leaf: String) -> Bool {
-            guard let declared = symbols.protocols[leaf] else { return true }  // declared elsewhere: cannot tell
-            let offered = declared.fact.requirements + (symbols.typeDeclarations[leaf] ?? []).flatMap(\.fact.extensionMembers)
-            return offered.isEmpty || offered.contains(where: usedMembers.contains)
+            guard model.leafMembers.isKnown(leaf) else { return true }  // declared elsewhere: cannot tell
+            let offered = model.leafMembers.members(of: leaf)
+            return offered.isEmpty || !offered.isDisjoint(with: usedHashes)
         }
         let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
         let component = owning ?? name
