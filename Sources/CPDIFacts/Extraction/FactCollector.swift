@@ -46,6 +46,8 @@ final class FactCollector: SyntaxVisitor {
     /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
     let dependenciesNameEndings: [Bool]?
     let runtimeReading: RuntimeStyleReading
+    /// Names already kept in `facts.runtime.reads`, each with its kind.
+    var runtimeReadsSeen: Set<String> = []
 
     init(path: String, conventions: NamingConventions, lines: LineTable) {
         self.conventions = conventions
@@ -332,6 +334,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Aliases
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordTypeAlias(node)
         let value = node.initializer.value
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
@@ -352,6 +355,11 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        if !isMember, !node.attributes.isEmpty {
+            runtimeReading.readInjection(
+                node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: false, into: &facts.runtime
+            )
+        }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let annotation = binding.typeAnnotation?.type
@@ -509,12 +517,14 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind {
         recordKeyPath(node)
+        recordKeyPathRead(node)
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         let member = node.declName.baseName.identifierText
         recordMemberName(member)
+        recordMemberRead(node)
         recordDependencyMemberRead(node, member: member)
         if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
@@ -654,6 +664,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        recordBareRead(node)
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || typedValueNames.contains(name) else { return .visitChildren }
         recordValueOccurrence(node)
@@ -697,6 +708,10 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
+        runtimeReading.readDialectCall(
+            node, enclosingType: enclosingType, enclosingAccess: typeStack.last.map { facts.types[$0.index].access } ?? .internal,
+            imports: facts.imports, into: &facts.runtime
+        )
         let handedOn = handedOnArguments(node.arguments)
         guard !handedOn.isEmpty else { return .visitChildren }
         var callee = node.calledExpression
@@ -801,6 +816,7 @@ final class FactCollector: SyntaxVisitor {
         // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
         guard node.elements.count == 3 else { return .visitChildren }
         recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))
+        runtimeReading.readInfixResolve(node, enclosingType: enclosingType, into: &facts.runtime)
         // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
         if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
             let name = (pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern).as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -884,9 +900,14 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
         if let current = typeStack.last {
-            runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime)
+            runtimeReading.readMembers(of: node, typeName: current.name, imports: facts.imports, into: &facts.runtime)
             registerMemberValues(node)
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        runtimeReading.readPostfixResolve(node, enclosingType: enclosingType, into: &facts.runtime)
         return .visitChildren
     }
 

@@ -52,7 +52,7 @@ public struct Linker: Sendable {
         )
         model.opaqueHandOffs = opaqueHandOffs
         model.scopes = ScopeAttribution(model: model).run()
-        model.runtime = RegistrationLinking(files: sorted, modules: modules).run()
+        model.runtime = RegistrationLinking(files: sorted, modules: modules, symbols: symbols).run()
         model.coverage = ContainerCoverageLinking(model: model).run()
         return model
     }

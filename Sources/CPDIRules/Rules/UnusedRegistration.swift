@@ -133,31 +133,31 @@ public struct UnusedRegistration: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let runtime = context.model.runtime
-        let injected = Set(runtime.injections.compactMap { injection -> String? in
-            if case .registered(let name) = injection.resolution { return name }
-            return nil
-        })
         var findings: [Finding] = []
-        for name in runtime.registrations.keys.sorted() where !injected.contains(name) {
-            let registration = runtime.registrations[name]!
-            switch registration.style {
-            case .module:
-                let place = runtime.registrationFacts.first { $0.file == registration.file && $0.fact.position == registration.position }
-                let owner = place?.fact.enclosingType
+        for registration in runtime.sortedRegistrations where registration.usage == .unused {
+            let name = registration.name
+            switch registration.dialect {
+            case .modules, .swinject, .resolver:
+                let owner = registration.owner
+                let library = registration.dialect == .modules ? "" : " with \(registration.dialect.title)"
+                let verb = registration.dialect == .modules ? "injects" : "resolves or injects"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
-                    "`\(name)` is registered\(owner.map { " in `\($0)`" } ?? ""), but nothing injects it",
+                    "`\(name)` is registered\(library)\(owner.map { " in `\($0)`" } ?? ""), but nothing \(verb) it",
                     component: owner ?? name, member: name,
                     suggestion: "remove the registration of `\(name)`, or inject it where it is needed"
                 ))
-            case .keyPath:
-                guard runtime.judgesKeyPathInjections, let container = registration.container else { continue }
-                let wrapper = context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+            case .keyPath, .swiftDependencies, .factory:
+                guard let container = registration.container else { continue }
+                let wrapper = registration.dialect == .factory
+                    ? "Injected"
+                    : registration.dialect == .swiftDependencies ? "Dependency" : context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+                let key = "\\.\(registration.key)"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
-                    "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(name))`",
+                    "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(key))` or reads it",
                     component: container, member: name,
-                    suggestion: "remove `\(name.dropFirst(2))`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
+                    suggestion: "remove `\(registration.key)`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
                 ))
             }
         }
