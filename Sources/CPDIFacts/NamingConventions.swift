@@ -26,7 +26,7 @@ public struct NamingConventions: Codable, Sendable, Hashable {
 
     public init(
         aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern],
-        injectionWrapperNames: [NamePattern] = ["Inject", "Injected", "Injection"],
+        injectionWrapperNames: [NamePattern] = ["Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedObservable", "DynamicInjected"],
         keyPathWrapperNames: [NamePattern] = ["Dependency"],
         dependencyKeyNames: [NamePattern] = ["*DependencyKey"],
         registrationNames: [NamePattern] = ["Module", "Dependency"],
@@ -50,7 +50,7 @@ public struct NamingConventions: Codable, Sendable, Hashable {
         aliasNames: ["*Dependencies", "Dependencies", "*Services", "Services"],
         dependenciesPropertyNames: ["dependencies", "*Dependencies", "services", "deps"],
         dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"],
-        injectionWrapperNames: ["Inject", "Injected", "Injection"],
+        injectionWrapperNames: ["Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedObservable", "DynamicInjected"],
         keyPathWrapperNames: ["Dependency"],
         dependencyKeyNames: ["*DependencyKey"],
         registrationNames: ["Module", "Dependency"],

@@ -219,9 +219,15 @@ struct RegistrationLinking {
             }
             return .registered(keyType)
         case .keyPath(let property):
-            let root = fact.keyPathRoot ?? wrappers[fact.wrapper] ?? defaultRoot(of: fact, declaredWrapper: declaredWrapper)
-            let candidates = registry.registrations.values.filter { $0.isKeyPath && $0.key == property }
-            if let match = candidates.filter({ root == nil || $0.container == root }).min(by: { $0.name < $1.name }) {
+            // The root written or fixed by a wrapper declared in the sources is certain; a library's is a guess
+            // that gives way to any container of the sources with that property.
+            let writtenRoot: String? = fact.keyPathRoot ?? wrappers[fact.wrapper] ?? nil
+            let guessedRoot = writtenRoot == nil ? defaultRoot(of: fact, declaredWrapper: declaredWrapper) : nil
+            let root = writtenRoot ?? guessedRoot
+            let candidates = registry.registrations.values.filter { $0.isKeyPath && $0.key == property }.sorted { $0.name < $1.name }
+            if let match = candidates.first(where: { root == nil || $0.container == root })
+                ?? (writtenRoot == nil ? candidates.first : nil)
+            {
                 return .registered(match.name)
             }
             if root == "DependencyValues", Self.libraryKeys.contains(property) {
@@ -239,7 +245,7 @@ struct RegistrationLinking {
             }
             // Only a container declared in the sources, whose keys cpdi sees, can lack one.
             let containers = Set(registry.registrations.values.filter { $0.dialect == .keyPath }.compactMap(\.container))
-            guard registry.judgesKeyPathInjections, root.map(containers.contains) ?? !containers.isEmpty else { return .unknown }
+            guard registry.judgesKeyPathInjections, writtenRoot.map(containers.contains) ?? !containers.isEmpty else { return .unknown }
             return .unregistered(nearMiss: nil)
         }
     }

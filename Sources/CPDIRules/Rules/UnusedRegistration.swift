@@ -59,7 +59,60 @@ public struct UnusedRegistration: Rule {
                     @Dependency(\\.aService) var aService
                 }
                 """,
-                findings: ["1️⃣": "`\\.clock` is declared on `DependencyContainer`, but nothing injects it with `@Dependency(\\.clock)`"]
+                findings: ["1️⃣": "`\\.clock` is declared on `DependencyContainer`, but nothing injects it with `@Dependency(\\.clock)` or reads it"]
+            ),
+            // swift-dependencies: the app's own key, only overridden in a preview.
+            RuleExample(
+                """
+                import Dependencies
+                extension DependencyValues {
+                    var apiClient: APIClient {
+                        get { self[APIClient.self] }
+                        set { self[APIClient.self] = newValue }
+                    }
+                    var 1️⃣legacyClient: LegacyClient {
+                        get { self[LegacyClient.self] }
+                        set { self[LegacyClient.self] = newValue }
+                    }
+                }
+                @main struct FeedApp {
+                    @Dependency(\\.apiClient) var apiClient
+                    func preview() { withDependencies { $0.legacyClient = .mock } operation: { apiClient.load() } }
+                }
+                """,
+                findings: ["1️⃣": "`\\.legacyClient` is declared on `DependencyValues`, but nothing injects it with `@Dependency(\\.legacyClient)` or reads it"]
+            ),
+            // Swinject and Resolver: registered, resolved by nobody.
+            RuleExample(
+                files: [
+                    "AppAssembly.swift": """
+                        import Swinject
+                        final class AppAssembly: Assembly {
+                            func assemble(container: Container) {
+                                container.register(Network.self) { _ in URLSessionNetwork() }
+                                container.1️⃣register(Tracker.self) { r in Tracker(network: r.resolve(Network.self)!) }
+                            }
+                        }
+                        """,
+                    "Services.swift": """
+                        import Resolver
+                        extension Resolver: ResolverRegistering {
+                            public static func registerAllServices() {
+                                register { Session() }
+                                2️⃣register { LegacyStore() }.implements(Store.self)
+                            }
+                        }
+                        final class Feed {
+                            @Injected var session: Session
+                            let network = AppAssembly.container.resolve(Network.self)!
+                            func title() -> String { session.name + network.host }
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`Tracker` is registered with Swinject in `AppAssembly`, but nothing resolves or injects it",
+                    "2️⃣": "`LegacyStore` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
+                ]
             ),
             RuleExample(
                 files: [
@@ -96,11 +149,11 @@ public struct UnusedRegistration: Rule {
                 struct WidgetModule: WidgetModuleType { @Injected private var sample: SampleModuleType }
                 """
             ),
-            // A library's container (swift-dependencies' `DependencyValues`) is used by code cpdi may not see.
+            // A public key of a library scanned without an app: its clients may inject it.
             RuleExample(
                 """
                 extension DependencyValues {
-                    var apiClient: APIClient {
+                    public var apiClient: APIClient {
                         get { self[APIClientKey.self] }
                         set { self[APIClientKey.self] = newValue }
                     }
