@@ -22,8 +22,32 @@ extension FactCollector {
         var name = Substring(node.baseName.identifierText)
         if name.first == "$" || name.first == "_" { name = name.dropFirst() }
         guard let initial = name.first, initial.isLowercase, initial.isLetter else { return }
-        if isLocal(written) { return }
+        if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
         insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+    }
+
+    /// `if let doh { … }` reads the property `doh` it unwraps.
+    func recordShorthandBindingRead(_ node: OptionalBindingConditionSyntax) {
+        guard node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            name.first?.isLowercase == true, !isLocal(name) || localInjectionNames.contains(name)
+        else { return }
+        insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+    }
+
+    /// `guard let doh = doh as? X` and `let api = api`: the value read is the property the new name shadows,
+    /// though the walk has already declared the new one.
+    private func isRebound(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let initializer = syntax.as(InitializerClauseSyntax.self) {
+                let pattern = initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern
+                    ?? initializer.parent?.as(PatternBindingSyntax.self)?.pattern
+                return pattern?.as(IdentifierPatternSyntax.self)?.identifier.identifierText == name
+            }
+            if syntax.is(CodeBlockItemSyntax.self) || syntax.is(MemberBlockItemSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// `x.name`: `name` is read, unless the expression is written to (`$0.apiClient = …`,

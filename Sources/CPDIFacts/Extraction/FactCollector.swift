@@ -48,6 +48,8 @@ final class FactCollector: SyntaxVisitor {
     let runtimeReading: RuntimeStyleReading
     /// Names already kept in `facts.runtime.reads`, each with its kind.
     var runtimeReadsSeen: Set<String> = []
+    /// Locals declared with an injection wrapper: reading one is a read of an injection.
+    var localInjectionNames: Set<String> = []
 
     init(path: String, conventions: NamingConventions, lines: LineTable) {
         self.conventions = conventions
@@ -356,9 +358,11 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         if !isMember, !node.attributes.isEmpty {
+            let before = facts.runtime.injections.count
             runtimeReading.readInjection(
                 node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: false, into: &facts.runtime
             )
+            for injection in facts.runtime.injections[before...] { localInjectionNames.insert(injection.property) }
         }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
@@ -393,6 +397,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// `if let cell = view as? Cell<D>` and `guard let loader = Loader()` declare names too.
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        recordShorthandBindingRead(node)
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
             let typeName = node.typeAnnotation.map(\.type.nominalName) ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) })
         {

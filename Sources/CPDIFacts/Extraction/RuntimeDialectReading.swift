@@ -253,11 +253,13 @@ extension RuntimeStyleReading {
         return "*"
     }
 
-    /// Swinject's `argument: a` is one, `arguments: a, b` as many as follow the label.
+    /// Swinject's `argument: a` is one, `arguments: a, b` as many as follow the label; -1 (any) when other
+    /// labels show an app's own wrapper, whose arguments cpdi cannot count (`resolve(T.self, injectable: x)`).
     static func argumentCount(_ arguments: LabeledExprListSyntax) -> Int {
         var count = 0
         var counting = false
         for argument in arguments {
+            if let label = argument.label?.text, !["name", "argument", "arguments", "initializer"].contains(label) { return -1 }
             if let label = argument.label?.text {
                 counting = label == "arguments"
                 if label == "argument" || label == "arguments" { count += 1 }

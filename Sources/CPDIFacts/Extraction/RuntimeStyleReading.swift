@@ -224,6 +224,13 @@ struct RuntimeStyleReading {
     /// `Module { WidgetModule() as WidgetModuleType }` and `DependencyContainer.set(initialValue:key:)`.
     func readCall(_ node: FunctionCallExprSyntax, enclosingType: String?) -> RegistrationFact? {
         // The cheap tests first: this runs for every call in the file.
+        // `Module(NetworkKey.self) { … }`: a hand-written container registering under a key type.
+        if node.arguments.count == 1, node.trailingClosure != nil, let only = node.arguments.first, only.label == nil,
+            let keyType = Self.metatypeName(only.expression), let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            conventions.isRegistrationName(reference.baseName.identifierText)
+        {
+            return RegistrationFact(kind: .builder, key: .keyType(keyType), enclosingType: enclosingType, position: position(reference))
+        }
         if node.arguments.isEmpty, let closure = node.trailingClosure,
             let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
             conventions.isRegistrationName(reference.baseName.identifierText)

@@ -106,7 +106,11 @@ struct RegistrationLinking {
     private func addTypeRegistrations(to registry: inout RuntimeRegistry, types: TypeKeys) {
         for declared in registry.registrationFacts where declared.fact.kind == .builder || declared.fact.kind == .factory {
             let fact = declared.fact
-            guard case .type(let written)? = fact.key else { continue }
+            let written: String
+            switch fact.key {
+            case .type(let name)?, .keyType(let name)?: written = name
+            default: continue
+            }
             let dialect = fact.kind == .builder ? RuntimeDialect.modules : fact.dialect ?? .swinject
             let key = types.canonical(written)
             var name = written
@@ -199,8 +203,9 @@ struct RegistrationLinking {
             let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
             if let found = stores.find(lookup, in: searched) { return .registered(found) }
             guard stores.judges(lookup, in: searched) else { return .unknown }
-            return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.name)
+            return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.described)
         case .keyType(let keyType):
+            if let registered = registry.registrations[keyType], registered.dialect == .modules { return .registered(keyType) }
             guard let key = registry.keyTypes[keyType] else { return .unknown }
             let isDependencies = fact.wrapper == "Dependency" && !declaredWrapper
             if registry.registrations[keyType] == nil {
@@ -276,7 +281,7 @@ struct RegistrationLinking {
         if let found = stores.find(lookup, in: [fact.dialect]) {
             resolution.result = .registered(found)
         } else if stores.judges(lookup, in: [fact.dialect]) {
-            resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.name)
+            resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.described)
         }
         return resolution
     }
@@ -381,7 +386,8 @@ struct StoreState {
     func find(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> String? {
         for dialect in dialects {
             let matching = (byDialect[dialect] ?? []).filter { $0.answers(lookup.type) && Self.namesMatch($0.registeredName, lookup.name) }
-            if let exact = matching.first(where: { $0.argumentCount == lookup.argumentCount || dialect != .swinject }) { return exact.name }
+            let counted = matching.first { $0.argumentCount == lookup.argumentCount || lookup.argumentCount < 0 || dialect != .swinject }
+            if let counted { return counted.name }
         }
         return nil
     }
@@ -406,4 +412,9 @@ struct StoreState {
 extension Registration {
     /// Whether a lookup of the type finds this registration (its own type, or one it `implements`).
     func answers(_ type: String) -> Bool { key == type || alsoAs.contains(type) }
+
+    /// `Logger (name: "file")`, `Feed with 1 argument`: what a near miss was registered as.
+    var described: String {
+        argumentCount == 0 ? name : "\(name) with \(argumentCount) argument\(argumentCount == 1 ? "" : "s")"
+    }
 }
