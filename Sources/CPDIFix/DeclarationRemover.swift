@@ -37,28 +37,31 @@ private final class Remover: SyntaxRewriter {
         return targets.contains(MemberPosition(line: location.line, column: location.column))
     }
 
+    // Targets are found on the original items, whose positions the converter knows; the removal is applied
+    // to the visited ones, in which a nested list may have changed.
     override func visit(_ node: MemberBlockItemListSyntax) -> MemberBlockItemListSyntax {
-        let items = Array(super.visit(node))
-        guard items.contains(where: { isTarget($0.decl) }) else { return MemberBlockItemListSyntax(items) }
-        return MemberBlockItemListSyntax(removing(items, where: { isTarget($0.decl) }))
+        let removed = node.map { isTarget($0.decl) }
+        let visited = super.visit(node)
+        guard removed.contains(true) else { return visited }
+        return MemberBlockItemListSyntax(removing(Array(visited), removed))
     }
 
     override func visit(_ node: CodeBlockItemListSyntax) -> CodeBlockItemListSyntax {
-        let items = Array(super.visit(node))
-        func matches(_ item: CodeBlockItemSyntax) -> Bool {
+        let removed = node.map { item in
             if case .decl(let decl) = item.item { return isTarget(decl) }
             return false
         }
-        guard items.contains(where: matches) else { return CodeBlockItemListSyntax(items) }
-        return CodeBlockItemListSyntax(removing(items, where: matches))
+        let visited = super.visit(node)
+        guard removed.contains(true) else { return visited }
+        return CodeBlockItemListSyntax(removing(Array(visited), removed))
     }
 
     /// The items without the matching ones; the item after a removed one keeps the blank line written before it.
-    private func removing<Item: SyntaxProtocol>(_ items: [Item], where matches: (Item) -> Bool) -> [Item] {
+    private func removing<Item: SyntaxProtocol>(_ items: [Item], _ removed: [Bool]) -> [Item] {
         var kept: [Item] = []
         var blankLineBefore = false
-        for item in items {
-            if matches(item) {
+        for (item, isRemoved) in zip(items, removed) {
+            if isRemoved {
                 blankLineBefore = blankLineBefore || item.leadingTrivia.pieces.contains { if case .newlines(let count) = $0 { count >= 2 } else { false } }
                 continue
             }

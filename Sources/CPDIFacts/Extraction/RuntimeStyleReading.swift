@@ -24,6 +24,17 @@ struct RuntimeStyleReading {
         readKeyType(block, typeName: typeName, variables: variables, into: &facts)
         readContainerProperties(variables, container: typeName, typeIgnored: typeIgnored, into: &facts)
         readDeclarationMarks(block, typeName: typeName, into: &facts)
+        if block.parent?.is(StructDeclSyntax.self) == true, !members.contains(where: { $0.is(InitializerDeclSyntax.self) }) {
+            for variable in variables where !variable.modifiers.isStatic && variable.attributes.isEmpty {
+                for binding in variable.bindings {
+                    guard binding.accessorBlock == nil, !(variable.bindingSpecifier.text == "let" && binding.initializer != nil),
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+                        let type = binding.typeAnnotation?.type.nominalName
+                    else { continue }
+                    facts.memberwiseParameters.append("\(typeName)|\(name)|\(type)")
+                }
+            }
+        }
         for function in members.compactMap({ $0.as(FunctionDeclSyntax.self) }) where function.name.identifierText == "component" {
             guard function.signature.parameterClause.parameters.isEmpty,
                 let returned = function.signature.returnClause?.type, let name = returned.nominalName

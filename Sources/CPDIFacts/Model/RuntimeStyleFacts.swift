@@ -17,6 +17,9 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     public var propertyWrappers: [PropertyWrapperFact] = []
     /// Names read in this file, for the question "does anything read this injected property or key?".
     public var reads = NameReads()
+    /// Stored properties of structs without an initializer of their own, as `Type|name|PropertyType` in
+    /// order: the memberwise initializer's parameters, for `Profile(session: resolve())`.
+    public var memberwiseParameters: [String] = []
     /// True when the file starts the program (`@main`, `@UIApplicationMain`, a `main.swift`): a scan holding
     /// one holds an app, whose library modules are its own.
     public var isEntryPoint = false

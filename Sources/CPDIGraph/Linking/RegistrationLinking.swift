@@ -177,6 +177,7 @@ struct RegistrationLinking {
                 )
                 registration.keyType = property.keyType
                 registration.container = property.container
+                registration.injectedWith = files.lazy.flatMap(\.runtime.propertyWrappers).first { $0.keyPathRoot == property.container }?.name
                 registration.isProvided = isProvided
                 registration.isIgnored = property.isIgnored || file.runtime.ignoresAll
                 registry.registrations[name] = registration
@@ -324,6 +325,15 @@ struct RegistrationLinking {
         let parts = inferred.split(separator: "|", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let initializers = (symbols.typeDeclarations[parts[0]] ?? []).flatMap(\.fact.initializers)
+        if initializers.isEmpty {
+            // A struct's memberwise initializer: its stored properties, in order.
+            let stored = files.flatMap(\.runtime.memberwiseParameters).compactMap { entry -> (String, String)? in
+                let fields = entry.split(separator: "|").map(String.init)
+                return fields.count == 3 && fields[0] == parts[0] ? (fields[1], fields[2]) : nil
+            }
+            if parts[1].hasPrefix("#") { return nil }
+            return stored.first { $0.0 == parts[1] }?.1
+        }
         var found: Set<String> = []
         for initializer in initializers {
             if parts[1].hasPrefix("#"), let index = Int(parts[1].dropFirst()) {

@@ -22,6 +22,8 @@ public struct Registration: Sendable, Equatable {
     public var keyType: String?
     /// Key-path properties: the container that declares it (`DependencyContainer`).
     public var container: String?
+    /// Key-path properties: the wrapper declared in the sources that reads this container (`Inject`).
+    public var injectedWith: String?
     /// Type registrations: the type built when it differs from the key (`WidgetModule`).
     public var implementation: String?
     /// Type registrations: further types it answers for (`.implements(P.self)`).
@@ -86,7 +88,8 @@ public struct Resolution: Sendable {
     /// The registration whose factory makes this lookup (`register(A.self) { r in A(b: r.resolve(B.self)!) }`).
     public var insideRegistration: String?
 
-    public var owner: String { fact.enclosingType ?? file }
+    /// The type the lookup is written in, or its file's name for top-level code.
+    public var owner: String { fact.enclosingType ?? String(file.split(separator: "/").last ?? Substring(file)) }
 }
 
 /// The run-time styles, linked: every registration, every injection and what it resolves to.

@@ -202,9 +202,9 @@ public struct UnusedRegistration: Rule {
                 ))
             case .keyPath, .swiftDependencies, .factory:
                 guard let container = registration.container else { continue }
-                let wrapper = registration.dialect == .factory
+                let wrapper = registration.injectedWith ?? (registration.dialect == .factory
                     ? "Injected"
-                    : registration.dialect == .swiftDependencies ? "Dependency" : context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+                    : registration.dialect == .swiftDependencies ? "Dependency" : context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency")
                 let key = "\\.\(registration.key)"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
