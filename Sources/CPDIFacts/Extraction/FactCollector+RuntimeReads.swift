@@ -81,6 +81,11 @@ extension FactCollector {
             {
                 return
             }
+            // `InjectedValues[\.flags] = Flags()`: a value put in place, not read.
+            if let subscriptCall = list.parent?.as(SubscriptCallExprSyntax.self), ExprSyntax(subscriptCall).assignmentRole?.isTarget == true {
+                insertRead("o", names[0]) { self.facts.runtime.reads.overridden.append($0) }
+                return
+            }
             if let call = list.parent?.as(FunctionCallExprSyntax.self), argument.id == list.first?.id,
                 let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,

@@ -152,8 +152,8 @@ extension RuntimeStyleReading {
             fact.isOptional = fact.isOptional || type.is(OptionalTypeSyntax.self)
             return
         }
-        if let sequence = value.parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
+        if let list = value.parent?.as(ExprListSyntax.self) {
+            let elements = Array(list)
             if elements.count == 3, elements[0].id == value.id, elements[1].is(UnresolvedAsExprSyntax.self),
                 let type = elements[2].as(TypeExprSyntax.self)?.type
             {
@@ -181,8 +181,8 @@ extension RuntimeStyleReading {
         if let initializer = parent?.as(InitializerClauseSyntax.self), initializer.parent?.is(OptionalBindingConditionSyntax.self) == true {
             return true
         }
-        if let sequence = parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
+        if let list = parent?.as(ExprListSyntax.self) {
+            let elements = Array(list)
             if let index = elements.firstIndex(where: { $0.id == expr.id }), index + 1 < elements.count,
                 elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
             {

@@ -18,8 +18,21 @@ struct RuntimeStyleReading {
         let members = block.members.map(\.decl)
         let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
         let typeIgnored = block.parent.map(Self.isPeripheryIgnored) ?? false
+        let before = (injections: facts.injections.count, properties: facts.containerProperties.count)
         for variable in variables {
             readInjection(variable, enclosingType: typeName, imports: imports, isLocal: false, typeIgnored: typeIgnored, into: &facts)
+        }
+        defer {
+            // In `public extension X { var y … }` the members are public unless they say otherwise.
+            if let parent = block.parent?.as(ExtensionDeclSyntax.self), parent.modifiers.accessLevel != .internal {
+                let access = parent.modifiers.accessLevel
+                for index in facts.injections.indices.dropFirst(before.injections) where facts.injections[index].access == .internal {
+                    facts.injections[index].access = access
+                }
+                for index in facts.containerProperties.indices.dropFirst(before.properties) where facts.containerProperties[index].access == .internal {
+                    facts.containerProperties[index].access = access
+                }
+            }
         }
         readKeyType(block, typeName: typeName, variables: variables, into: &facts)
         readContainerProperties(variables, container: typeName, typeIgnored: typeIgnored, into: &facts)

@@ -160,8 +160,10 @@ struct RegistrationLinking {
                 case .swiftDependencies:
                     // A key with a test value only: the live value may be declared in a package cpdi does not see,
                     // unless the key is the app's own.
+                    let isLibrarys = key(property.keyType, in: registry)?.fact.access.isVisibleOutsideModule == true
+                        || property.access.isVisibleOutsideModule
                     if let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasLiveValue,
-                        !key.fact.access.isVisibleOutsideModule || registry.holdsApp
+                        !isLibrarys || registry.holdsApp
                     {
                         isProvided = overridden.contains(property.name)
                     }
@@ -183,6 +185,10 @@ struct RegistrationLinking {
                 registry.registrations[name] = registration
             }
         }
+    }
+
+    private func key(_ name: String?, in registry: RuntimeRegistry) -> Declared<DependencyKeyFact>? {
+        name.flatMap { registry.keyTypes[$0] }
     }
 
     /// Key-path containers are the types with key-backed properties; all must be declared in the sources.
