@@ -88,6 +88,9 @@ extension RuntimeStyleReading {
         default:
             // `resolve` and Resolver's `optional`.
             if called == "optional", hint != .resolver { return }
+            // An app's own generic wrapper handing its type on (`func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }`):
+            // its callers' lookups are the ones to read.
+            if Self.isPassThrough(node) { return }
             let dialect: RuntimeDialect
             if let hint {
                 dialect = hint
@@ -173,6 +176,26 @@ extension RuntimeStyleReading {
     }
 
     // MARK: Small readings
+
+    /// A lookup inside a generic function that hands on the function's own metatype parameter, or returns
+    /// what it finds as the function's generic result.
+    static func isPassThrough(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self) {
+            if syntax.is(MemberBlockItemSyntax.self) { return false }
+            current = syntax.parent
+        }
+        guard let function = current?.as(FunctionDeclSyntax.self), let generics = function.genericParameterClause else { return false }
+        let genericNames = Set(generics.parameters.map(\.name.text))
+        if let first = node.arguments.first, first.label == nil, let reference = first.expression.as(DeclReferenceExprSyntax.self) {
+            return function.signature.parameterClause.parameters.contains { parameter in
+                (parameter.secondName ?? parameter.firstName).text == reference.baseName.text
+                    && parameter.type.as(MetatypeTypeSyntax.self).map { genericNames.contains($0.baseType.trimmedDescription) } == true
+            }
+        }
+        guard let returned = function.signature.returnClause?.type.unwrapped.as(IdentifierTypeSyntax.self) else { return false }
+        return genericNames.contains(returned.name.text) && node.arguments.allSatisfy { $0.label?.text == "name" }
+    }
 
     /// `resolve(…) ?? fallback`, `if let x = resolve(…)`, `guard let`, `resolve(…)?.x`: the code expects nothing.
     static func isHandledWhenMissing(_ expr: ExprSyntax) -> Bool {

@@ -322,8 +322,20 @@ struct RegistrationLinking {
     /// The parameter types of a type's only initializer; nil when it has none in the sources, or several.
     private func initializerParameters(of type: String) -> [String?]? {
         let initializers = (symbols.typeDeclarations[type] ?? []).flatMap(\.fact.initializers)
+        if initializers.isEmpty {
+            let stored = memberwise(of: type)
+            return stored.isEmpty ? nil : stored.map { Optional($0.type) }
+        }
         guard initializers.count == 1 else { return nil }
         return initializers[0].parameters.map { $0.type?.name }
+    }
+
+    /// A struct's memberwise initializer: its stored properties, in order.
+    private func memberwise(of type: String) -> [(label: String, type: String)] {
+        files.flatMap(\.runtime.memberwiseParameters).compactMap { entry in
+            let fields = entry.split(separator: "|").map(String.init)
+            return fields.count == 3 && fields[0] == type ? (fields[1], fields[2]) : nil
+        }
     }
 
     /// `X|api` is the type of the parameter labelled `api` of `X`'s initializers, when they agree; `X|#0` the first one's.
@@ -332,13 +344,7 @@ struct RegistrationLinking {
         guard parts.count == 2 else { return nil }
         let initializers = (symbols.typeDeclarations[parts[0]] ?? []).flatMap(\.fact.initializers)
         if initializers.isEmpty {
-            // A struct's memberwise initializer: its stored properties, in order.
-            let stored = files.flatMap(\.runtime.memberwiseParameters).compactMap { entry -> (String, String)? in
-                let fields = entry.split(separator: "|").map(String.init)
-                return fields.count == 3 && fields[0] == parts[0] ? (fields[1], fields[2]) : nil
-            }
-            if parts[1].hasPrefix("#") { return nil }
-            return stored.first { $0.0 == parts[1] }?.1
+            return parts[1].hasPrefix("#") ? nil : memberwise(of: parts[0]).first { $0.label == parts[1] }?.type
         }
         var found: Set<String> = []
         for initializer in initializers {
