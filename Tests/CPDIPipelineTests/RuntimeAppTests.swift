@@ -1,4 +1,5 @@
 import CPDIPipeline
+import CPDIReporters
 import Foundation
 import Testing
 
@@ -75,5 +76,20 @@ import Testing
             #expect(try unresolved(app) == unprovided(remaining))
             #expect(try cli.cpdi("fix", "--no-cache", ".", in: app).stderr.contains("cpdi: fixed 0 findings in 0 files"))
         }
+    }
+
+    /// `cpdi why` follows injections and the lookups registrations' factories make; the default graph view
+    /// draws the registrations and who injects them.
+    @Test func whyAndTheGraphFollowInjections() throws {
+        let tree = try cli.cpdi("why", "ProfileScreen", "-p", "Samples/RuntimeApp")
+        #expect(tree.stdout.contains("injects:\n"))
+        #expect(tree.stdout.contains("├─ Profile — injected at Samples/RuntimeApp/Sources/RuntimeApp/Profile.swift:30"))
+        let paths = try cli.cpdi("why", "ProfileScreen", "SessionStore", "-p", "Samples/RuntimeApp")
+        #expect(paths.stdout.contains("ProfileScreen reaches SessionStore by 2 paths:"))
+        #expect(paths.stdout.contains("2. ProfileScreen → Profile → SessionStore"))
+        let result = try Fixtures.analyse(["Samples/RuntimeApp"])
+        let dot = try String(decoding: GraphFormat.dot.render(result), as: UTF8.self)
+        #expect(dot.contains("\"component:InboxModel\" -> \"registration:\\\\.api\""), "\(dot)")
+        #expect(dot.contains("label=\"LegacySync\""))
     }
 }
