@@ -208,7 +208,10 @@ import Testing
                     register { LegacySync() }
                 }
             }
-            func make<T>() -> T { resolve() }
+            final class Screen {
+                var session: Session?
+                func load() { session = resolve() }
+            }
             """))
     }
 

@@ -10,20 +10,24 @@ public struct UnprovidedDependency: Rule {
         defaultSeverity: .error,
         summary: "A run-time injection that nothing registers, or a container that lacks a leaf a component it is handed to needs.",
         explanation: """
-            Property wrappers such as `@Inject` and `@Dependency(\\.key)` look their value up when the \
-            property is first read, so the compiler cannot check that anything was put there; a missing \
-            registration is a crash in the running app. An `@Inject var x: T` is provided only by a \
-            `Module { … }` or `Dependency { … }` builder whose value is registered as exactly `T` (`X() as T` \
-            registers `T`, `X()` registers `X`). A `@Dependency(\\.k)` is provided by a property `k` of the \
-            key-path container that holds its own value, is backed by a key type with a default value, or \
-            whose lazy key is set somewhere (`set(initialValue:key:)`, `Container[\\.k] = …`, \
-            `Key.currentValue = …`). cpdi only judges when it sees every registration of the style: when the \
-            sources have a builder and every builder's type can be read, and when every key-path container \
-            is declared in the sources rather than in a library. For protocol compositions, a concrete \
-            container handed to a component must conform to every leaf that component ends up needing; \
-            containers with a conformance cpdi cannot see through are left alone. Register the value (or set \
-            the key) at launch, or add the missing conformance.
+            Property wrappers such as `@Inject` and `@Dependency(\\.key)`, and lookups such as \
+            `resolver.resolve(T.self)`, find their value at run time, so the compiler cannot check that \
+            anything was put there; a missing registration is nil or a crash in the running app. An \
+            `@Inject var x: T` (or Resolver's `@Injected`) is provided only by a registration of exactly `T` \
+            (`X() as T` registers `T`, `X()` registers `X`, `.implements(P.self)` adds `P`); a Swinject \
+            `resolve` also needs the same name and argument count. A key path `\\.k` is provided by a \
+            property `k` of its container that holds its own value, is backed by a key with a default value \
+            or a key someone sets; a swift-dependencies key needs a `liveValue` (a `TestDependencyKey` alone \
+            makes the app use its test value), and a Factory promise (`self { nil }`) needs a `register`. cpdi \
+            only judges when it sees every registration the lookup could come from: each registration of \
+            that store names its type (and name) in a way cpdi can read, and key-path containers are declared \
+            in the sources. Optional lookups (`@OptionalInjected`, `resolve(…) ?? fallback`, `if let`) are \
+            not flagged. For protocol compositions, a concrete container handed to a component must conform \
+            to every leaf that component ends up needing; containers with a conformance cpdi cannot see \
+            through are left alone. Register the value (or set the key) at launch, or add the missing \
+            conformance.
             """,
+
         triggering: [
             RuleExample(
                 files: [

@@ -12,14 +12,20 @@ public struct UnusedRegistration: Rule {
         explanation: """
             A registration nobody injects still runs at launch, keeps its object alive and makes readers \
             believe it matters; a leaf a container conforms to that no component needs keeps a service \
-            wired up for nothing. cpdi flags a type registered with `Module { … }` or `Dependency { … }` that \
-            no `@Inject`-style property asks for by that exact type, a property of a key-path container \
-            declared in the sources that no `@Dependency(\\.key)` reads, and a leaf that a concrete \
-            container (one whose conformances cpdi can all see) conforms to while no component's flattened \
-            alias needs it and the code holding the container never reads it. Registrations made for code \
-            outside the analysed paths look unused too: analyse the whole app. Remove the registration or \
-            conformance, or inject it where it was meant to be used.
+            wired up for nothing. cpdi flags a type registered with `Module { … }`, Swinject's `register` or \
+            Resolver's `register { … }` that no injection or lookup asks for (by its type, or a type it \
+            `implements`, and its name); a property of a key-path container (a container of the sources, \
+            swift-dependencies' `DependencyValues`, Factory's containers) that nothing injects and no code \
+            reads (`.key`, `\\.key`, or its name in the container's own code); and a leaf that a concrete \
+            container (one whose conformances cpdi can all see) conforms to while no component needs it. \
+            Overrides (`withDependencies { $0.key = … }`, `.dependency(\\.key, …)`, `.register { … }`) \
+            write a key and read none. cpdi stays silent where a reader may be out of sight: a store with \
+            a lookup whose type it cannot tell, public registrations in a scan that holds no app (clients of \
+            the library may use them), and declarations marked `// periphery:ignore`. Registrations made for \
+            code outside the analysed paths look unused too: analyse the whole app. Remove the registration \
+            or conformance, or inject it where it was meant to be used.
             """,
+
         triggering: [
             RuleExample(
                 """
