@@ -198,6 +198,22 @@ import Testing
         ]))
     }
 
+    /// Other libraries' `register { … }` (a reactive library's delegate proxies) are not Resolver's when
+    /// nothing imports Resolver or names it. Seen in two public apps.
+    @Test func otherLibrariesRegisterClosuresAreNotResolvers() {
+        check(RuleExample("""
+            import RxCocoa
+            final class ScannerDelegateProxy: DelegateProxy<Scanner, ScannerDelegate>, DelegateProxyType {
+                init(scanner: Scanner) { super.init(parentObject: scanner, delegateProxy: ScannerDelegateProxy.self) }
+                static func registerKnownImplementations() {
+                    self.register { ScannerDelegateProxy(scanner: $0) }
+                    register { ScannerDelegateProxy(scanner: $0) }
+                }
+            }
+            func settle(_ promise: Promise) { promise.resolve() }
+            """))
+    }
+
     /// A lookup whose type cpdi cannot tell: what it finds may be any registration, so none is called unused.
     @Test func resolverWithALookupOfUnknownType() {
         check(RuleExample("""

@@ -36,7 +36,7 @@ extension RuntimeStyleReading {
                 dialect = hint
             } else if typeArgument != nil, takesResolver || node.arguments.contains(where: { $0.label?.text == "factory" }) {
                 dialect = .swinject
-            } else if typeArgument == nil, Self.isResolverBase(base) {
+            } else if typeArgument == nil, Self.namesResolver(base, enclosingType: enclosingType) {
                 dialect = .resolver
             } else {
                 return
@@ -96,7 +96,7 @@ extension RuntimeStyleReading {
                 dialect = hint
             } else if node.arguments.contains(where: { ["argument", "arguments"].contains($0.label?.text) }) || (typeArgument != nil && base != nil && !Self.isResolverBase(base)) {
                 dialect = .swinject
-            } else if Self.isResolverBase(base) {
+            } else if Self.namesResolver(base, enclosingType: enclosingType) {
                 dialect = .resolver
             } else {
                 return
@@ -304,6 +304,17 @@ extension RuntimeStyleReading {
         case .parameterClause(let clause)?: clause.parameters.count
         case nil: 0
         }
+    }
+
+    /// Without an `import Resolver` to say so, only code that names Resolver is read as Resolver's:
+    /// `Resolver.register`, `Resolver.main.resolve(…)`, or any of these shapes inside `extension Resolver`
+    /// (other libraries have a `register { … }` too, RxCocoa's delegate proxies among them).
+    private static func namesResolver(_ base: ExprSyntax?, enclosingType: String?) -> Bool {
+        guard isResolverBase(base) else { return false }
+        if enclosingType == "Resolver" { return true }
+        guard let base else { return false }
+        if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "Resolver" }
+        return base.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Resolver"
     }
 
     /// `register` written on nothing, `Resolver`, `Resolver.main`, `main`, `root` or `self`.
