@@ -26,7 +26,7 @@ public struct NamingConventions: Codable, Sendable, Hashable {
 
     public init(
         aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern],
-        injectionWrapperNames: [NamePattern] = ["Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedObservable", "DynamicInjected"],
+        injectionWrapperNames: [NamePattern] = Self.defaultInjectionWrappers,
         keyPathWrapperNames: [NamePattern] = ["Dependency"],
         dependencyKeyNames: [NamePattern] = ["*DependencyKey", "*InjectionKey"],
         registrationNames: [NamePattern] = ["Module", "Dependency"],
@@ -46,11 +46,17 @@ public struct NamingConventions: Codable, Sendable, Hashable {
         self.featureEntryAliasNames = featureEntryAliasNames
     }
 
+    /// `@Inject` (injected modules), Resolver's and Factory's wrappers, and the common hand-written names.
+    public static let defaultInjectionWrappers: [NamePattern] = [
+        "Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject",
+        "InjectedObservable", "DynamicInjected",
+    ]
+
     public static let `default` = NamingConventions(
         aliasNames: ["*Dependencies", "Dependencies", "*Services", "Services"],
         dependenciesPropertyNames: ["dependencies", "*Dependencies", "services", "deps"],
         dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"],
-        injectionWrapperNames: ["Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedObservable", "DynamicInjected"],
+        injectionWrapperNames: Self.defaultInjectionWrappers,
         keyPathWrapperNames: ["Dependency"],
         dependencyKeyNames: ["*DependencyKey", "*InjectionKey"],
         registrationNames: ["Module", "Dependency"],
