@@ -41,6 +41,8 @@ DEMO_DIFF_DIR ?= /tmp/cpdi-demo-diff
 demo: build
 	$(CPDI) check Samples/ShopApp
 	$(CPDI) graph Samples/ShopApp -o output/ShopApp.svg
+	-$(CPDI) check Samples/RuntimeApp
+	$(CPDI) graph Samples/RuntimeApp -o output/RuntimeApp.svg
 	scripts/sample-change.sh $(DEMO_DIFF_DIR)
 	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.svg
 	cd $(DEMO_DIFF_DIR) && $(CURDIR)/$(CPDI) diff main -p ShopApp -o $(CURDIR)/output/ShopApp-diff.md

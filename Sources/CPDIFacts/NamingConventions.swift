@@ -26,9 +26,9 @@ public struct NamingConventions: Codable, Sendable, Hashable {
 
     public init(
         aliasNames: [NamePattern], dependenciesPropertyNames: [NamePattern], dependencyProtocolNames: [NamePattern],
-        injectionWrapperNames: [NamePattern] = ["Inject", "Injected", "Injection"],
+        injectionWrapperNames: [NamePattern] = Self.defaultInjectionWrappers,
         keyPathWrapperNames: [NamePattern] = ["Dependency"],
-        dependencyKeyNames: [NamePattern] = ["*DependencyKey"],
+        dependencyKeyNames: [NamePattern] = ["*DependencyKey", "*InjectionKey"],
         registrationNames: [NamePattern] = ["Module", "Dependency"],
         externalAliasNames: [NamePattern] = ["*ExternalDependencies", "*ExternalServices"],
         splicedTypeNames: [NamePattern] = ["Spliced*Dependencies", "Spliced*Services"],
@@ -46,13 +46,19 @@ public struct NamingConventions: Codable, Sendable, Hashable {
         self.featureEntryAliasNames = featureEntryAliasNames
     }
 
+    /// `@Inject` (injected modules), Resolver's and Factory's wrappers, and the common hand-written names.
+    public static let defaultInjectionWrappers: [NamePattern] = [
+        "Inject", "Injected", "Injection", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject",
+        "InjectedObservable", "DynamicInjected",
+    ]
+
     public static let `default` = NamingConventions(
         aliasNames: ["*Dependencies", "Dependencies", "*Services", "Services"],
         dependenciesPropertyNames: ["dependencies", "*Dependencies", "services", "deps"],
         dependencyProtocolNames: ["*Dependency", "Has[A-Z]*", "*Container", "*Providing"],
-        injectionWrapperNames: ["Inject", "Injected", "Injection"],
+        injectionWrapperNames: Self.defaultInjectionWrappers,
         keyPathWrapperNames: ["Dependency"],
-        dependencyKeyNames: ["*DependencyKey"],
+        dependencyKeyNames: ["*DependencyKey", "*InjectionKey"],
         registrationNames: ["Module", "Dependency"],
         externalAliasNames: ["*ExternalDependencies", "*ExternalServices"],
         splicedTypeNames: ["Spliced*Dependencies", "Spliced*Services"],

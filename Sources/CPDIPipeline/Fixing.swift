@@ -22,8 +22,10 @@ public struct FixOutcome: Sendable {
 }
 
 extension Pipeline {
-    /// The rules whose findings carry an alias edit.
-    public static let fixableRules: Set<String> = ["unused-dependency", "direct-child-dependency", "stale-forward", "missing-forward"]
+    /// The rules whose findings carry an alias edit or a declaration to remove.
+    public static let fixableRules: Set<String> = [
+        "unused-dependency", "direct-child-dependency", "stale-forward", "missing-forward", "unused-injection",
+    ]
 
     /// Applies the edits of every fixable finding, analyses again, and repeats until nothing fixable is
     /// left (an edit may make another member removable), so a second run changes nothing. Nothing is
@@ -46,16 +48,23 @@ extension Pipeline {
         for _ in 0..<maximumRounds {
             let unparsable = Set(result.problems.map(\.file))
             let candidates = keep(result.findings).filter { finding in
-                guard let edit = finding.fix, !unparsable.contains(edit.file), urls[edit.file] != nil else { return false }
+                guard let file = finding.editedFile, !unparsable.contains(file), urls[file] != nil else { return false }
                 return rules?.contains(finding.ruleID) ?? Self.fixableRules.contains(finding.ruleID)
             }
             var progressed = false
-            for (file, group) in Dictionary(grouping: candidates, by: { $0.fix!.file }).sorted(by: { $0.key < $1.key }) {
+            for (file, group) in Dictionary(grouping: candidates, by: { $0.editedFile! }).sorted(by: { $0.key < $1.key }) {
                 guard let current = texts[file] ?? Self.readText(urls[file]!) else { continue }
-                guard let edited = AliasRewriter.apply(group.compactMap(\.fix), to: current) else { continue }
+                // Each edit's positions are those of the analysed text: alias edits first, removals in the
+                // next round, once the file has been analysed again.
+                let aliasEdits = group.filter { $0.fix != nil }
+                let applied = aliasEdits.isEmpty ? group : aliasEdits
+                let edited = aliasEdits.isEmpty
+                    ? DeclarationRemover.apply(group.compactMap(\.removal), to: current)
+                    : AliasRewriter.apply(aliasEdits.compactMap(\.fix), to: current)
+                guard let edited else { continue }
                 originals[file] = originals[file] ?? current
                 texts[file] = edited
-                fixed += group
+                fixed += applied
                 progressed = true
             }
             guard progressed else { break }

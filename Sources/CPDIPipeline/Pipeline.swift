@@ -104,7 +104,8 @@ public struct Pipeline: Sendable {
                 case .unreadable(let problem): problem.file
                 }
             }.sorted(),
-            graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model)
+            graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model),
+            runtime: RuntimeCoverage(model: model).summary == nil ? nil : RuntimeCoverage(model: model)
         )
     }
 }

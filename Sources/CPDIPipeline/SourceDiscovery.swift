@@ -49,7 +49,9 @@ public struct SourceDiscovery: Sendable {
             let above = ProjectFiles.inFolders(from: isFolder ? root.deletingLastPathComponent() : root, upTo: workingDirectory, in: tree)
             let claims = above.claims(reading: &projectFilesRead, in: tree) + walk.projects.claims(reading: &projectFilesRead, in: tree)
             let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
-            for file in walk.files {
+            // Files named on the command line are analysed whatever the project says.
+            let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: Set(walk.files), in: tree) : nil
+            for file in walk.files where uncompiled?.isUncompiled(file) != true {
                 let display = displayPath(of: file)
                 let module = modules.module(of: file, names: { relativeNames(of: file, root: rootPath) })
                 found[display] = SourceFile(url: URL(fileURLWithPath: file, isDirectory: false), displayPath: display, module: module)

@@ -22,6 +22,7 @@ public enum RuleCatalogue {
         DependencyCycle(),
         UnprovidedDependency(),
         UnusedRegistration(),
+        UnusedInjection(),
         UnusedSuppression(),
     ]
 

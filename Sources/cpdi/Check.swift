@@ -78,6 +78,7 @@ enum Summary {
         let findings = result.findings.isEmpty ? "no findings" : "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(bySeverity.joined(separator: ", ")))"
         let problems = result.problems.isEmpty ? "" : ", \(result.problems.count) unreadable or partly parsed file\(result.problems.count == 1 ? "" : "s")"
         let known = hidden.map { ", \($0) known finding\($0 == 1 ? "" : "s") hidden by the baseline" } ?? ""
-        return "cpdi: \(result.files.count) files, \(result.coverage.summary), \(findings)\(known)\(problems) in \(String(format: "%.2f", seconds)) s"
+        let runtime = result.runtime?.summary.map { ", \($0)" } ?? ""
+        return "cpdi: \(result.files.count) files, \(result.coverage.summary)\(runtime), \(findings)\(known)\(problems) in \(String(format: "%.2f", seconds)) s"
     }
 }

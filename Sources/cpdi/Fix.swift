@@ -101,9 +101,9 @@ struct FixRun {
                 let reason: String
                 if !selected.contains(finding.ruleID) {
                     reason = Pipeline.fixableRules.contains(finding.ruleID) ? "of rules not selected" : "not fixable automatically"
-                } else if finding.fix == nil {
+                } else if finding.editedFile == nil {
                     reason = "\(finding.ruleID) (a child has no alias of its own to forward)"
-                } else if unparsable.contains(finding.fix!.file) {
+                } else if unparsable.contains(finding.editedFile!) {
                     reason = "in files that do not parse"
                 } else {
                     reason = baseline == nil ? "whose edit could not be applied" : "kept by the baseline"

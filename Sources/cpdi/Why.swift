@@ -16,7 +16,7 @@ struct Why: ParsableCommand {
     @Argument(help: "A component: a type or helper function that receives dependencies.")
     var component: String
 
-    @Argument(help: "A dependency protocol (or alias) the component needs.")
+    @Argument(help: "A dependency protocol (or alias) the component needs, or a run-time registration it reaches.")
     var leaf: String?
 
     @Option(name: [.short, .customLong("path")], help: "A folder or .swift file to analyse; repeat for more (default: the current folder).")
@@ -36,7 +36,11 @@ struct Why: ParsableCommand {
         let explanation = WhyExplanation(result: result)
         let component = Self.find(component, kinds: [.component, .container], in: result.graph, what: "component")
         if let leaf {
-            let target = Self.find(leaf, kinds: [.leaf, .alias], in: result.graph, what: "dependency protocol or alias")
+            let target = Self.find(leaf, kinds: [.leaf, .alias, .registration], in: result.graph, what: "dependency protocol, alias or registration")
+            if target.kind == .registration {
+                print(explanation.injectionPaths(from: component, to: target), terminator: "")
+                return
+            }
             print(explanation.leafPaths(from: component, to: target), terminator: "")
         } else {
             print(explanation.compositionTree(of: component), terminator: "")

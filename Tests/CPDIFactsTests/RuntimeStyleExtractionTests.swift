@@ -12,15 +12,18 @@ struct RuntimeStyleExtractionTests {
                 @Dependency(3️⃣\\.aService) var aService
                 @Dependency(4️⃣\\DependencyContainer.bService.client) var client
                 @State private var title = ""
-                @Dependency(AServiceKey.self) var typed
+                @Dependency(5️⃣AServiceKey.self) var typed
             }
             """)
-        #expect(facts.runtime.injections == [
+        #expect(facts.runtime.injections.map(\.essentials) == [
             InjectionFact(wrapper: "Inject", key: .type("WidgetModuleType"), property: "widgetModule", enclosingType: "ViewController", position: m["1️⃣"]),
             InjectionFact(wrapper: "Injected", key: .type("SampleModuleType"), property: "sampleModule", enclosingType: "ViewController", position: m["2️⃣"]),
             InjectionFact(wrapper: "Dependency", key: .keyPath("aService"), property: "aService", enclosingType: "ViewController", position: m["3️⃣"]),
             InjectionFact(wrapper: "Dependency", key: .keyPath("bService"), property: "client", enclosingType: "ViewController", position: m["4️⃣"]),
+            InjectionFact(wrapper: "Dependency", key: .keyType("AServiceKey"), property: "typed", enclosingType: "ViewController", position: m["5️⃣"]),
         ])
+        #expect(facts.runtime.injections[3].keyPathRoot == "DependencyContainer")
+        #expect(facts.runtime.injections[0].access == .private)
     }
 
     @Test func wrapperNamesComeFromTheConventions() {
@@ -88,7 +91,7 @@ struct RuntimeStyleExtractionTests {
                 static var currentValue: Int?
             }
             """)
-        #expect(facts.runtime.keyTypes == [
+        #expect(facts.runtime.keyTypes.map(\.essentials) == [
             DependencyKeyFact(name: "AServiceKey", protocols: ["DependencyKey"], hasDefaultValue: true, access: .public, position: m["1️⃣"]),
             DependencyKeyFact(name: "BServiceDependencyKey", protocols: ["LazyDependencyKey"], hasDefaultValue: false, access: .internal, position: m["2️⃣"]),
             DependencyKeyFact(name: "ClockKey", protocols: ["DependencyKey"], hasDefaultValue: true, access: .internal, position: m["3️⃣"]),
@@ -157,5 +160,16 @@ struct RuntimeStyleExtractionTests {
             }
             """)
         #expect(facts.runtime.isEmpty)
+    }
+}
+
+extension InjectionFact {
+    /// What the first version of these facts held: the tests of the newer fields say what those hold.
+    var essentials: InjectionFact { InjectionFact(wrapper: wrapper, key: key, property: property, enclosingType: enclosingType, position: position) }
+}
+
+extension DependencyKeyFact {
+    var essentials: DependencyKeyFact {
+        DependencyKeyFact(name: name, protocols: protocols, hasDefaultValue: hasDefaultValue, access: access, position: position)
     }
 }

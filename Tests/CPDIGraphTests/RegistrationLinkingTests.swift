@@ -69,7 +69,7 @@ import Testing
         // The type whose injection resolves to nothing is still drawn: that is where the app crashes.
         #expect(graph.node(id: "component:ViewController")?.line == 1)
         #expect(model.runtime.judgesTypeInjections)
-        #expect(model.runtime.injections.map(\.resolution) == [.registered("WidgetModuleType"), .unregistered, .registered("HTTPService")])
+        #expect(model.runtime.injections.map(\.resolution) == [.registered("WidgetModuleType"), .unregistered(nearMiss: nil), .registered("HTTPService")])
         #expect(model.runtime.registrations["WidgetModuleType"]?.implementation == "WidgetModule")
         #expect(model.runtime.vendors["WidgetWorkerType"] == ["WidgetModule"])
     }
@@ -101,7 +101,7 @@ import Testing
         #expect(model.runtime.registrations["\\.aService"]?.isProvided == true)
         #expect(model.runtime.registrations["\\.bService"]?.isProvided == false)
         #expect(model.runtime.registrations["\\.bService"]?.container == "DependencyContainer")
-        #expect(model.runtime.injections.map(\.resolution) == [.registered("\\.aService"), .registered("\\.bService"), .unregistered])
+        #expect(model.runtime.injections.map(\.resolution) == [.registered("\\.aService"), .registered("\\.bService"), .unregistered(nearMiss: nil)])
 
         for setUp in [
             "func setUp() { DependencyContainer.set(initialValue: BService(), key: BServiceKey.self) }",
@@ -114,6 +114,7 @@ import Testing
         }
     }
 
+    /// swift-dependencies' own keys are the library's registrations; a key declared in another package is unknown.
     @Test func keyPathsIntoALibrarysContainerAreNotJudged() {
         let (model, _) = link(("Feature.swift", """
             extension DependencyValues {
@@ -122,10 +123,14 @@ import Testing
                     set { self[APIClientKey.self] = newValue }
                 }
             }
-            struct Feature { @Dependency(\\.date) var date }
+            struct Feature {
+                @Dependency(\\.date) var date
+                @Dependency(\\.database) var database
+            }
             """))
         #expect(!model.runtime.judgesKeyPathInjections)
-        #expect(model.runtime.injections.map(\.resolution) == [.unknown])
+        #expect(model.runtime.injections.map(\.resolution) == [.registered("\\.date"), .unknown])
+        #expect(model.runtime.registrations["\\.date"]?.file == "")
     }
 
     // MARK: Containers of the composition styles

@@ -7,10 +7,12 @@ enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let samples = ["ShopApp", "HasApp", "KeyPathApp", "ModulesApp", "BuildingApp"]
+    static let samples = ["ShopApp", "HasApp", "KeyPathApp", "ModulesApp", "BuildingApp", "RuntimeApp"]
 
+    /// As `cpdi check` analyses: with the `.cpdi.yml` of the first path, when it has one.
     static func analyse(_ paths: [String]) throws -> AnalysisResult {
-        try Pipeline().run(paths: paths, workingDirectory: packageRoot)
+        let configuration = try Configuration.load(explicitPath: nil, paths: paths, workingDirectory: packageRoot)
+        return try Pipeline(configuration: configuration).run(paths: paths, workingDirectory: packageRoot)
     }
 
     /// A fresh folder that is removed when `body` returns.

@@ -53,18 +53,14 @@ import Testing
         try Fixtures.withTemporaryFolder { folder in
             try writeRepository(in: folder)
             #expect(try modules(in: folder) == [
-                // Xcode project: compiled files, the folders holding them, a synchronized folder, and
-                // the project's own name for the rest of its folder.
+                // Xcode project: compiled files and a synchronized folder. Files no target compiles
+                // (`NewView`, `Intro`, `NewWidget`, `Scripts/Tool`) are not part of the app: left out.
                 "Apps/Shop/Shop/Store.swift": "ShopApp",
                 "Apps/Shop/Shop/Views/CartView.swift": "ShopApp",
-                "Apps/Shop/Shop/Views/NewView.swift": "ShopApp",
-                "Apps/Shop/Shop/Onboarding/Intro.swift": "ShopApp",
                 "Apps/Shop/Widget/Store.swift": "ShopWidget",
-                "Apps/Shop/Widget/NewWidget.swift": "ShopWidget",
                 "Apps/Shop/Shared/Formatter.swift": "ShopApp",
                 "Apps/Shop/Clips/Store.swift": "ShopClip",
                 "Apps/Shop/Clips/Deep/Thing.swift": "ShopClip",
-                "Apps/Shop/Scripts/Tool.swift": "Shop",
                 // XcodeGen: the deepest source path wins.
                 "Apps/Blog/BlogApp/Store.swift": "BlogApp",
                 "Apps/Blog/BlogApp/TestSupport/FakeStore.swift": "BlogTests",
@@ -79,6 +75,17 @@ import Testing
                 // No project file: the module root.
                 "Sources/Core/Store.swift": "Core",
             ])
+        }
+    }
+
+    /// A file no target compiles is analysed still when named on the command line, and when cpdi cannot
+    /// place every file the project lists (it would rather read too much than drop a compiled file).
+    @Test func uncompiledFilesAreLeftOutOnlyWhenTheProjectIsReadWhole() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            try writeRepository(in: folder)
+            #expect(try modules(["Apps/Shop/Scripts/Tool.swift"], in: folder) == ["Apps/Shop/Scripts/Tool.swift": "Shop"])
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("Apps/Shop/Shared/Formatter.swift"))
+            #expect(try modules(["Apps/Shop"], in: folder)["Apps/Shop/Scripts/Tool.swift"] == "Shop")
         }
     }
 

@@ -34,10 +34,11 @@ import Testing
         }
     }
 
-    @Test func committedSVGIsUpToDate() throws {
-        let committed = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("output/ShopApp.svg"))
-        let fresh = try GraphFormat.svg.render(Fixtures.analyse(["Samples/ShopApp"]), options: GraphOptions(linkBase: "output"))
-        #expect(Array(committed) == fresh, "output/ShopApp.svg is stale: run `make demo` and commit it")
+    @Test(arguments: ["ShopApp", "RuntimeApp"])
+    func committedSVGIsUpToDate(sample: String) throws {
+        let committed = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("output/\(sample).svg"))
+        let fresh = try GraphFormat.svg.render(Fixtures.analyse(["Samples/\(sample)"]), options: GraphOptions(linkBase: "output"))
+        #expect(Array(committed) == fresh, "output/\(sample).svg is stale: run `make demo` and commit it")
     }
 
     @Test func savedJSONDecodesToTheSameResult() throws {

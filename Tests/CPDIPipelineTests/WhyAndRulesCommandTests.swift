@@ -42,7 +42,7 @@ import Testing
     @Test func anUnknownLeafSuggestsTheClosestNames() throws {
         let run = try cli.cpdi("why", "RootTabView", "LogingDependency", "-p", "Samples/ShopApp")
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("cpdi: error: no dependency protocol or alias named 'LogingDependency'"))
+        #expect(run.stderr.hasPrefix("cpdi: error: no dependency protocol, alias or registration named 'LogingDependency'"))
         #expect(run.stderr.contains("LoggingDependency"))
     }
 

@@ -352,6 +352,7 @@ import Testing
                     @Dependency(\\.login) var login
                     @Dependency(\\.user) var user
                     @Dependency(\\.clock) var clock
+                    func logIn() { login.start(user.current, at: clock.now) }
                 }
                 """,
             "Library.swift": """
@@ -359,7 +360,10 @@ import Testing
                     var search: SearchService { Self[SearchKey.self] }
                 }
                 struct SearchKey: LazyDependencyKey { static var value: SearchService? }
-                final class SearchInteractor { @Dependency(\\.search) var search }
+                final class SearchInteractor {
+                    @Dependency(\\.search) var search
+                    func find() { search.run() }
+                }
                 """,
         ]))
     }

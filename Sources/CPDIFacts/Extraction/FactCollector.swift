@@ -46,6 +46,10 @@ final class FactCollector: SyntaxVisitor {
     /// pattern ends in a wildcard. Most identifiers fail this before any hashing.
     let dependenciesNameEndings: [Bool]?
     let runtimeReading: RuntimeStyleReading
+    /// Names already kept in `facts.runtime.reads`, each with its kind.
+    var runtimeReadsSeen: Set<String> = []
+    /// Locals declared with an injection wrapper: reading one is a read of an injection.
+    var localInjectionNames: Set<String> = []
 
     init(path: String, conventions: NamingConventions, lines: LineTable) {
         self.conventions = conventions
@@ -335,6 +339,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: Aliases
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordTypeAlias(node)
         let value = node.initializer.value
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
@@ -355,6 +360,13 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        if !isMember, !node.attributes.isEmpty {
+            let before = facts.runtime.injections.count
+            runtimeReading.readInjection(
+                node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: false, into: &facts.runtime
+            )
+            for injection in facts.runtime.injections[before...] { localInjectionNames.insert(injection.property) }
+        }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let annotation = binding.typeAnnotation?.type
@@ -388,6 +400,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// `if let cell = view as? Cell<D>` and `guard let loader = Loader()` declare names too.
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        recordShorthandBindingRead(node)
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
             let typeName = node.typeAnnotation.map(\.type.nominalName) ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) })
         {
@@ -512,6 +525,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind {
         recordKeyPath(node)
+        recordKeyPathRead(node)
         return .visitChildren
     }
 
@@ -519,6 +533,7 @@ final class FactCollector: SyntaxVisitor {
         let member = node.declName.baseName.identifierText
         // `.success`, `.shared`: an implicit member is a static one, never a read of a container's property.
         if node.base != nil { recordMemberName(member) }
+        recordMemberRead(node)
         recordDependencyMemberRead(node, member: member)
         if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
@@ -650,6 +665,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        recordBareRead(node)
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || typedValueNames.contains(name) else { return .visitChildren }
         recordValueOccurrence(node)
@@ -693,6 +709,10 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
+        runtimeReading.readDialectCall(
+            node, enclosingType: enclosingType, enclosingAccess: typeStack.last.map { facts.types[$0.index].access } ?? .internal,
+            imports: facts.imports, into: &facts.runtime
+        )
         let handedOn = handedOnArguments(node.arguments)
         guard !handedOn.isEmpty else { return .visitChildren }
         var callee = node.calledExpression
@@ -797,6 +817,7 @@ final class FactCollector: SyntaxVisitor {
         // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
         guard node.elements.count == 3 else { return .visitChildren }
         recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))
+        runtimeReading.readInfixResolve(node, enclosingType: enclosingType, into: &facts.runtime)
         // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
         if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
             let name = (pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern).as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -880,9 +901,14 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
         if let current = typeStack.last {
-            runtimeReading.readMembers(of: node, typeName: current.name, into: &facts.runtime)
+            runtimeReading.readMembers(of: node, typeName: current.name, imports: facts.imports, into: &facts.runtime)
             registerMemberValues(node)
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        runtimeReading.readPostfixResolve(node, enclosingType: enclosingType, into: &facts.runtime)
         return .visitChildren
     }
 

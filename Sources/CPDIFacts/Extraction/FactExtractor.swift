@@ -13,6 +13,11 @@ public enum FactExtractor {
         collector.walk(tree)
         var facts = collector.finish()
         facts.suppressions = SuppressionReading.read(tree, source: source, lines: lines)
+        if path == "main.swift" || path.hasSuffix("/main.swift") { facts.runtime.isEntryPoint = true }
+        // Written in the comments at the top of the file, before any code.
+        facts.runtime.ignoresAll = tree.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.pieces.contains {
+            $0.commentText?.contains("periphery:ignore:all") == true
+        } ?? false
         if tree.hasError {
             facts.syntaxError = firstSyntaxError(in: tree, lines: lines)
         }

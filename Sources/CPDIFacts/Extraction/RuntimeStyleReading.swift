@@ -7,19 +7,47 @@ struct RuntimeStyleReading {
     let conventions: NamingConventions
     let lines: LineTable
 
-    private func position(_ node: some SyntaxProtocol) -> SourcePosition {
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
         lines.position(node)
     }
 
     // MARK: Declarations in a type's body
 
     /// Injected properties, key types, key-path container properties and module components of one type body.
-    func readMembers(of block: MemberBlockSyntax, typeName: String, into facts: inout RuntimeStyleFacts) {
+    func readMembers(of block: MemberBlockSyntax, typeName: String, imports: [String], into facts: inout RuntimeStyleFacts) {
         let members = block.members.map(\.decl)
         let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
-        for variable in variables { readInjection(variable, enclosingType: typeName, into: &facts) }
+        let typeIgnored = block.parent.map(Self.isPeripheryIgnored) ?? false
+        let before = (injections: facts.injections.count, properties: facts.containerProperties.count)
+        for variable in variables {
+            readInjection(variable, enclosingType: typeName, imports: imports, isLocal: false, typeIgnored: typeIgnored, into: &facts)
+        }
+        defer {
+            // In `public extension X { var y … }` the members are public unless they say otherwise.
+            if let parent = block.parent?.as(ExtensionDeclSyntax.self), parent.modifiers.accessLevel != .internal {
+                let access = parent.modifiers.accessLevel
+                for index in facts.injections.indices.dropFirst(before.injections) where facts.injections[index].access == .internal {
+                    facts.injections[index].access = access
+                }
+                for index in facts.containerProperties.indices.dropFirst(before.properties) where facts.containerProperties[index].access == .internal {
+                    facts.containerProperties[index].access = access
+                }
+            }
+        }
         readKeyType(block, typeName: typeName, variables: variables, into: &facts)
-        readContainerProperties(variables, container: typeName, into: &facts)
+        readContainerProperties(variables, container: typeName, typeIgnored: typeIgnored, into: &facts)
+        readDeclarationMarks(block, typeName: typeName, into: &facts)
+        if block.parent?.is(StructDeclSyntax.self) == true, !members.contains(where: { $0.is(InitializerDeclSyntax.self) }) {
+            for variable in variables where !variable.modifiers.isStatic && variable.attributes.isEmpty {
+                for binding in variable.bindings {
+                    guard binding.accessorBlock == nil, !(variable.bindingSpecifier.text == "let" && binding.initializer != nil),
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+                        let type = binding.typeAnnotation?.type.nominalName
+                    else { continue }
+                    facts.memberwiseParameters.append("\(typeName)|\(name)|\(type)")
+                }
+            }
+        }
         for function in members.compactMap({ $0.as(FunctionDeclSyntax.self) }) where function.name.identifierText == "component" {
             guard function.signature.parameterClause.parameters.isEmpty,
                 let returned = function.signature.returnClause?.type, let name = returned.nominalName
@@ -28,29 +56,108 @@ struct RuntimeStyleReading {
         }
     }
 
-    /// `@Inject var x: T` is keyed by its type; `@Dependency(\.x) var x` (or any injection wrapper given a
-    /// key path) by the key path's first property.
-    private func readInjection(_ variable: VariableDeclSyntax, enclosingType: String, into facts: inout RuntimeStyleFacts) {
+    /// `@Inject var x: T` is keyed by its type; `@Dependency(\.x) var y` (or any injection wrapper given a
+    /// key path) by the key path's first property; `@Dependency(T.self)` and `@Inject(Key.self)` by the type
+    /// named; `@Injected(Container.api)` (Factory's first form) by the container's member.
+    func readInjection(
+        _ variable: VariableDeclSyntax, enclosingType: String?, imports: [String], isLocal: Bool, typeIgnored: Bool,
+        into facts: inout RuntimeStyleFacts
+    ) {
         for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
-            guard let wrapper = attribute.attributeName.nominalName else { continue }
+            guard let wrapper = attribute.attributeName.nominalName?.split(separator: ".").last.map(String.init) else { continue }
             let isTypeWrapper = conventions.isInjectionWrapperName(wrapper)
             guard isTypeWrapper || conventions.isKeyPathWrapperName(wrapper),
                 let binding = variable.bindings.first,
                 let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText
             else { continue }
-            if case .argumentList(let arguments)? = attribute.arguments,
-                let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self)
-            {
+            var arguments: [LabeledExprSyntax] = []
+            if case .argumentList(let list)? = attribute.arguments { arguments = Array(list) }
+            let first = arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
+            var fact: InjectionFact
+            if let keyPath = first?.as(KeyPathExprSyntax.self) {
                 guard let name = Self.firstProperty(of: keyPath) else { continue }
-                facts.injections.append(InjectionFact(
-                    wrapper: wrapper, key: .keyPath(name), property: property, enclosingType: enclosingType, position: position(keyPath)
-                ))
-            } else if isTypeWrapper, let type = binding.typeAnnotation?.type, let name = type.nominalName {
-                facts.injections.append(InjectionFact(
-                    wrapper: wrapper, key: .type(name), property: property, enclosingType: enclosingType, position: position(type.unwrapped)
-                ))
+                fact = InjectionFact(wrapper: wrapper, key: .keyPath(name), property: property, enclosingType: enclosingType, position: position(keyPath))
+                fact.keyPathRoot = keyPath.root?.nominalName
+            } else if let first, let typeName = Self.metatypeName(first) {
+                // `@Dependency(Client.self)` and `@Inject(NetworkKey.self)`: a key type, or a type that is its own key.
+                fact = InjectionFact(wrapper: wrapper, key: .keyType(typeName), property: property, enclosingType: enclosingType, position: position(first))
+            } else if let member = first?.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+                base.baseName.text.first?.isUppercase == true
+            {
+                fact = InjectionFact(
+                    wrapper: wrapper, key: .keyPath(member.declName.baseName.identifierText), property: property,
+                    enclosingType: enclosingType, position: position(member)
+                )
+                fact.keyPathRoot = base.baseName.identifierText
+            } else if isTypeWrapper, first == nil, let type = binding.typeAnnotation?.type, let name = type.nominalName {
+                fact = InjectionFact(wrapper: wrapper, key: .type(name), property: property, enclosingType: enclosingType, position: position(type.unwrapped))
+                if let label = arguments.first(where: { $0.label?.text == "name" }) { fact.name = Self.registrationName(label.expression) }
+            } else {
+                continue
+            }
+            fact.namePosition = position(binding.pattern)
+            fact.isOptional = wrapper.hasPrefix("Optional")
+            fact.access = variable.modifiers.accessLevel
+            fact.isStatic = variable.modifiers.isStatic
+            fact.isLocal = isLocal
+            fact.isDynamic = variable.attributes.contains(named: "objc")
+                || variable.modifiers.contains { ["dynamic", "override"].contains($0.name.text) }
+            fact.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+            fact.dialect = Self.dialect(importing: imports)
+            facts.injections.append(fact)
+        }
+    }
+
+    /// The library a file's imports name, for shapes several libraries share.
+    static func dialect(importing imports: [String]) -> RuntimeDialect? {
+        for module in imports {
+            switch module {
+            case "Swinject", "SwinjectAutoregistration", "SwinjectStoryboard": return .swinject
+            case "Resolver": return .resolver
+            case "Factory", "FactoryKit": return .factory
+            case "Dependencies", "DependenciesMacros", "ComposableArchitecture": return .swiftDependencies
+            default: continue
             }
         }
+        return nil
+    }
+
+    /// `// periphery:ignore` in the comments before a declaration (not `periphery:ignore:parameters`, which
+    /// is about something else), on it or on the type around it.
+    static func isPeripheryIgnored(_ node: Syntax) -> Bool {
+        guard let token = node.firstToken(viewMode: .sourceAccurate) else { return false }
+        return token.leadingTrivia.pieces.contains { piece in
+            guard let text = piece.commentText else { return false }
+            return text.contains("periphery:ignore") && !text.contains("periphery:ignore:parameters")
+        }
+    }
+
+    /// `@main` (and the older application attributes) mark the program's entry point; `@propertyWrapper`
+    /// types taking a key path say which container their key paths start at.
+    private func readDeclarationMarks(_ block: MemberBlockSyntax, typeName: String, into facts: inout RuntimeStyleFacts) {
+        guard let attributes = block.parent?.asProtocol(WithAttributesSyntax.self)?.attributes else { return }
+        if attributes.contains(named: "main") || attributes.contains(named: "UIApplicationMain") || attributes.contains(named: "NSApplicationMain") {
+            facts.isEntryPoint = true
+        }
+        guard attributes.contains(named: "propertyWrapper") else { return }
+        var root: String?
+        for member in block.members {
+            let types: [TypeSyntax]
+            if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                types = initializer.signature.parameterClause.parameters.map(\.type)
+            } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+                types = variable.bindings.compactMap(\.typeAnnotation?.type)
+            } else {
+                continue
+            }
+            for type in types {
+                guard let identifier = type.unwrapped.as(IdentifierTypeSyntax.self), identifier.name.text.hasSuffix("KeyPath"),
+                    let argument = identifier.genericArgumentClause?.arguments.first, case .type(let rootType) = argument.argument
+                else { continue }
+                root = root ?? rootType.nominalName
+            }
+        }
+        facts.propertyWrappers.append(PropertyWrapperFact(name: typeName.split(separator: ".").last.map(String.init) ?? typeName, keyPathRoot: root))
     }
 
     /// A type conforming to a key protocol. It is lazy (holds nothing until set) when every static value it
@@ -65,23 +172,74 @@ struct RuntimeStyleReading {
         guard !protocols.isEmpty else { return }
         let statics = variables.filter(\.modifiers.isStatic).flatMap(\.bindings)
         let hasDefaultValue = statics.isEmpty || statics.contains(where: Self.holdsValue)
-        facts.keyTypes.append(DependencyKeyFact(
+        var key = DependencyKeyFact(
             name: typeName, protocols: protocols, hasDefaultValue: hasDefaultValue, access: modifiers.accessLevel, position: position(name)
-        ))
+        )
+        // swift-dependencies' `DependencyKey` requires a `liveValue`; `TestDependencyKey` alone has none.
+        key.hasLiveValue = protocols.contains { $0.split(separator: ".").last == "DependencyKey" }
+            || statics.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "liveValue" }
+        facts.keyTypes.append(key)
     }
 
     /// Instance properties of a body that has at least one property backed by a key type: that body
     /// belongs to a key-path container, and its other properties hold (or compute) their own values.
-    private func readContainerProperties(_ variables: [VariableDeclSyntax], container: String, into facts: inout RuntimeStyleFacts) {
+    /// Factory's registrations are properties typed `Factory<T>` (or `ParameterFactory<P, T>`), static ones too.
+    private func readContainerProperties(
+        _ variables: [VariableDeclSyntax], container: String, typeIgnored: Bool, into facts: inout RuntimeStyleFacts
+    ) {
+        for variable in variables {
+            for binding in variable.bindings {
+                guard Self.factoryType(of: binding) != nil,
+                    let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText
+                else { continue }
+                var property = ContainerPropertyFact(
+                    container: container, name: name, keyType: nil, access: variable.modifiers.accessLevel, position: position(binding.pattern)
+                )
+                property.isFactory = true
+                property.isPromise = Self.returnsOnlyNil(binding)
+                property.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+                facts.containerProperties.append(property)
+            }
+        }
         let properties = variables.filter { !$0.modifiers.isStatic }.flatMap { variable in
-            variable.bindings.map { (variable.modifiers, $0, backingKeyType(of: $0)) }
+            variable.bindings.map { (variable, $0, backingKeyType(of: $0)) }
         }
         guard properties.contains(where: { $0.2 != nil }) else { return }
-        for (modifiers, binding, keyType) in properties {
+        for (variable, binding, keyType) in properties {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
-            facts.containerProperties.append(ContainerPropertyFact(
-                container: container, name: name, keyType: keyType, access: modifiers.accessLevel, position: position(binding.pattern)
-            ))
+            var property = ContainerPropertyFact(
+                container: container, name: name, keyType: keyType, access: variable.modifiers.accessLevel, position: position(binding.pattern)
+            )
+            property.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+            facts.containerProperties.append(property)
+        }
+    }
+
+    /// `var api: Factory<API> { … }` and `static let api = Factory<API> { … }`: the factory's type name.
+    private static func factoryType(of binding: PatternBindingSyntax) -> String? {
+        if let type = binding.typeAnnotation?.type.unwrapped.as(IdentifierTypeSyntax.self) {
+            return Self.factoryTypeNames.contains(type.name.text) ? type.name.text : nil
+        }
+        if let value = binding.initializer?.value, let (name, _) = value.constructedType(),
+            Self.factoryTypeNames.contains(name.text)
+        {
+            return name.text
+        }
+        return nil
+    }
+
+    static let factoryTypeNames: Set<String> = ["Factory", "ParameterFactory", "AsyncFactory", "AsyncParameterFactory"]
+
+    /// A factory whose only value is `nil` (`self { nil }`): a promise that something registers later.
+    private static func returnsOnlyNil(_ binding: PatternBindingSyntax) -> Bool {
+        let body = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+        guard let body else { return false }
+        let closures = body.descendants(ClosureExprSyntax.self)
+        guard let closure = closures.first, closure.statements.count == 1, let only = closure.statements.first else { return false }
+        switch only.item {
+        case .expr(let expr): return expr.is(NilLiteralExprSyntax.self)
+        case .stmt(let statement): return statement.as(ReturnStmtSyntax.self)?.expression?.is(NilLiteralExprSyntax.self) == true
+        default: return false
         }
     }
 
@@ -90,6 +248,13 @@ struct RuntimeStyleReading {
     /// `Module { WidgetModule() as WidgetModuleType }` and `DependencyContainer.set(initialValue:key:)`.
     func readCall(_ node: FunctionCallExprSyntax, enclosingType: String?) -> RegistrationFact? {
         // The cheap tests first: this runs for every call in the file.
+        // `Module(NetworkKey.self) { … }`: a hand-written container registering under a key type.
+        if node.arguments.count == 1, node.trailingClosure != nil, let only = node.arguments.first, only.label == nil,
+            let keyType = Self.metatypeName(only.expression), let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            conventions.isRegistrationName(reference.baseName.identifierText)
+        {
+            return RegistrationFact(kind: .builder, key: .keyType(keyType), enclosingType: enclosingType, position: position(reference))
+        }
         if node.arguments.isEmpty, let closure = node.trailingClosure,
             let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
             conventions.isRegistrationName(reference.baseName.identifierText)
@@ -194,7 +359,7 @@ struct RuntimeStyleReading {
     }
 
     /// What the builder's closure evaluates to: `X() as T` registers `T` built by `X`; `X()` registers `X`.
-    private static func registeredValue(in closure: ClosureExprSyntax) -> (key: String?, implementation: String?) {
+    static func registeredValue(in closure: ClosureExprSyntax) -> (key: String?, implementation: String?) {
         guard let last = closure.statements.last?.item else { return (nil, nil) }
         var value: ExprSyntax?
         switch last {
@@ -221,7 +386,7 @@ struct RuntimeStyleReading {
     }
 }
 
-private extension SyntaxProtocol {
+extension SyntaxProtocol {
     /// Every node of a kind below this one, in source order.
     func descendants<Node: SyntaxProtocol>(_ kind: Node.Type) -> [Node] {
         var found: [Node] = []

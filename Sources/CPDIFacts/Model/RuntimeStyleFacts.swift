@@ -11,11 +11,57 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     public var containerProperties: [ContainerPropertyFact] = []
     /// `func component() -> T` of a module: what a registered module vends.
     public var moduleComponents: [ModuleComponentFact] = []
+    /// Lookups written as calls (`resolver.resolve(T.self)`, `let x: T = resolve()`, `Container.shared.api()`).
+    public var resolutions: [ResolutionFact] = []
+    /// Property wrappers declared in the sources, with the root of the key path they take, if any.
+    public var propertyWrappers: [PropertyWrapperFact] = []
+    /// Names read in this file, for the question "does anything read this injected property or key?".
+    public var reads = NameReads()
+    /// Stored properties of structs without an initializer of their own, as `Type|name|PropertyType` in
+    /// order: the memberwise initializer's parameters, for `Profile(session: resolve())`.
+    public var memberwiseParameters: [String] = []
+    /// True when the file starts the program (`@main`, `@UIApplicationMain`, a `main.swift`): a scan holding
+    /// one holds an app, whose library modules are its own.
+    public var isEntryPoint = false
+    /// `// periphery:ignore:all` at the top of the file: nothing declared here is claimed unused.
+    public var ignoresAll = false
 
     public init() {}
 
     public var isEmpty: Bool {
         injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
+            && resolutions.isEmpty && propertyWrappers.isEmpty
+    }
+}
+
+/// Which library's rules a registration or lookup follows; they keep separate stores, so a Swinject
+/// `resolve` never finds what Resolver registered.
+public enum RuntimeDialect: String, Codable, Sendable, CaseIterable, Comparable {
+    /// `Dependencies { Module { … } }` with `@Inject` (the injected-modules style).
+    case modules
+    /// A key-path container declared in the sources (`DependencyContainer`, `InjectedValues`).
+    case keyPath
+    /// swift-dependencies: `DependencyValues`, `@Dependency`.
+    case swiftDependencies
+    /// Swinject: `container.register(T.self) { … }`, `resolver.resolve(T.self)`.
+    case swinject
+    /// Resolver: `register { … }`, `@Injected var x: T`, `resolve()`.
+    case resolver
+    /// Factory: `extension Container { var x: Factory<T> { … } }`, `@Injected(\.x)`.
+    case factory
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// As a person names it.
+    public var title: String {
+        switch self {
+        case .modules: "injected modules"
+        case .keyPath: "key-path container"
+        case .swiftDependencies: "swift-dependencies"
+        case .swinject: "Swinject"
+        case .resolver: "Resolver"
+        case .factory: "Factory"
+        }
     }
 }
 
@@ -69,6 +115,25 @@ public struct InjectionFact: Codable, Sendable, Equatable {
     public var enclosingType: String?
     /// Where the key is written: the type annotation or the key path.
     public var position: SourcePosition
+    /// Where the property's name is written: unused-injection points there.
+    public var namePosition: SourcePosition?
+    /// The root written in the key path (`\Container.api` → `Container`).
+    public var keyPathRoot: String?
+    /// The registration name asked for (`@Injected(name: .primary)`), without quotes or leading dot.
+    public var name: String?
+    /// `@OptionalInjected`: nothing registered is not a crash.
+    public var isOptional = false
+    public var access: AccessLevel = .internal
+    public var isStatic = false
+    /// Declared in a function body rather than a type's.
+    public var isLocal = false
+    /// `@objc`, `dynamic` or `override`: read where cpdi cannot see (the runtime, a superclass).
+    public var isDynamic = false
+    /// `// periphery:ignore` (or cpdi's own comments, applied later) keep it on purpose.
+    public var isIgnored = false
+    /// The library the file's imports point to, when they tell (`import Resolver`, `import Factory`): a
+    /// Resolver `@Injected` and a hand-written one look the same.
+    public var dialect: RuntimeDialect?
 
     public init(wrapper: String, key: RuntimeKey, property: String, enclosingType: String?, position: SourcePosition) {
         self.wrapper = wrapper
@@ -79,6 +144,65 @@ public struct InjectionFact: Codable, Sendable, Equatable {
     }
 }
 
+/// A lookup written as a call rather than a property wrapper.
+public struct ResolutionFact: Codable, Sendable, Equatable {
+    public var dialect: RuntimeDialect
+    /// nil when the looked-up type cannot be read (`resolve()` whose type only the compiler infers).
+    public var key: RuntimeKey?
+    /// The registration name asked for; `"*"` when written but not readable (a variable).
+    public var name: String?
+    /// How many arguments it hands the factory (Swinject's `argument:` / `arguments:`).
+    public var argumentCount: Int
+    /// A lookup whose type only the compiler infers from where its value goes: `X(api: resolve())` is
+    /// `X|api`, the type of `X`'s initializer parameter `api`.
+    public var inferredFrom: String?
+    /// `optional()`, `resolve(…) ?? fallback`, `if let x = resolve(…)`: nothing registered is not a crash.
+    public var isOptional = false
+    /// The type registered by the factory closure this lookup is written in (`register(A.self) { r in … }`).
+    public var registeredIn: String?
+    public var enclosingType: String?
+    public var position: SourcePosition
+
+    public init(
+        dialect: RuntimeDialect, key: RuntimeKey?, name: String? = nil, argumentCount: Int = 0, enclosingType: String?,
+        position: SourcePosition
+    ) {
+        self.dialect = dialect
+        self.key = key
+        self.name = name
+        self.argumentCount = argumentCount
+        self.enclosingType = enclosingType
+        self.position = position
+    }
+}
+
+/// `@propertyWrapper struct Injected<T> { init(_ keyPath: KeyPath<AppContainer, T>) }`.
+public struct PropertyWrapperFact: Codable, Sendable, Equatable {
+    public var name: String
+    /// The root type of the key path its initializer takes; nil when it takes none.
+    public var keyPathRoot: String?
+
+    public init(name: String, keyPathRoot: String?) {
+        self.name = name
+        self.keyPathRoot = keyPathRoot
+    }
+}
+
+/// Names a file reads, each once: what an injected property or a key is judged unused against.
+public struct NameReads: Codable, Sendable, Equatable {
+    /// `name` written alone (also `$name`, `_name`, `self.name`), as `Type|name` for the innermost type
+    /// it is written in (`|name` at top level); parameters and locals are left out.
+    public var bare: [String] = []
+    /// `x.name` and `\.name` on anything else: some value's `name` is read (a write `x.name = …` is not).
+    public var members: [String] = []
+    /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
+    public var overridden: [String] = []
+    /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
+    public var typeAliases: [String] = []
+
+    public init() {}
+}
+
 public enum RegistrationKind: String, Codable, Sendable {
     /// `Module { WidgetModule() as WidgetModuleType }`, `Dependency { X() }` in a `Dependencies { … }` builder.
     case builder
@@ -86,6 +210,12 @@ public enum RegistrationKind: String, Codable, Sendable {
     case set
     /// `DependencyContainer[\.aService] = X()`, `DependencyContainer[AServiceKey.self] = X()`, `AServiceKey.currentValue = X()`.
     case assignment
+    /// `container.register(T.self) { _ in … }` (Swinject) or `register { X() }` (Resolver), with
+    /// `.implements(P.self)` adding further keys.
+    case factory
+    /// A value put in place for a test or a preview (`withDependencies { $0.x = … }`, `.dependency(\.x, …)`,
+    /// `Container.shared.x.register { … }`): it writes a key and reads none.
+    case override
 }
 
 /// Code that puts a value where a run-time lookup finds it.
@@ -98,6 +228,20 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var enclosingType: String?
     /// The builder call (`Module`), the `set` call, or the assigned subscript.
     public var position: SourcePosition
+    /// Swinject and Resolver: the library whose store it fills.
+    public var dialect: RuntimeDialect?
+    /// Further types it answers for (`.implements(P.self)`, Swinject's `.forward`).
+    public var alsoAs: [String] = []
+    /// The registration name (`name: "primary"`, `name: .primary`); `"*"` when not readable.
+    public var name: String?
+    /// Swinject: how many arguments the factory takes after the resolver.
+    public var argumentCount = 0
+    /// Access of the type (or extension) the registration is written in: a public assembly may serve other packages.
+    public var access: AccessLevel = .internal
+    /// `// periphery:ignore` on the statement.
+    public var isIgnored = false
+    /// Swinject's `autoregister(T.self, initializer: X.init)`: the types `X`'s initializer resolves.
+    public var initializerOf: String?
 
     public init(kind: RegistrationKind, key: RuntimeKey?, implementation: String? = nil, enclosingType: String?, position: SourcePosition) {
         self.kind = kind
@@ -118,6 +262,9 @@ public struct DependencyKeyFact: Codable, Sendable, Equatable {
     public var hasDefaultValue: Bool
     public var access: AccessLevel
     public var position: SourcePosition
+    /// swift-dependencies: declares (or is extended with) a `liveValue`; a key with only `testValue` /
+    /// `previewValue` has no live implementation.
+    public var hasLiveValue = false
 
     public init(name: String, protocols: [String], hasDefaultValue: Bool, access: AccessLevel, position: SourcePosition) {
         self.name = name
@@ -138,6 +285,12 @@ public struct ContainerPropertyFact: Codable, Sendable, Equatable {
     public var keyType: String?
     public var access: AccessLevel
     public var position: SourcePosition
+    /// Factory: the property is a `Factory<T>` / `ParameterFactory<P, T>`.
+    public var isFactory = false
+    /// Factory: its closure returns `nil` (a promise someone must `register`).
+    public var isPromise = false
+    /// `// periphery:ignore` on the property.
+    public var isIgnored = false
 
     public init(container: String, name: String, keyType: String?, access: AccessLevel, position: SourcePosition) {
         self.container = container

@@ -52,7 +52,8 @@ public struct Linker: Sendable {
         )
         model.opaqueHandOffs = opaqueHandOffs
         model.scopes = ScopeAttribution(model: model).run()
-        model.runtime = RegistrationLinking(files: sorted, modules: modules).run()
+        // The run-time facts name types as written: they are linked on the files before module scoping renamed any.
+        model.runtime = RegistrationLinking(files: files.sorted { $0.path < $1.path }, modules: modules, symbols: symbols).run()
         model.coverage = ContainerCoverageLinking(model: model).run()
         return model
     }

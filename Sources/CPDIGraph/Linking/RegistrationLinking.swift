@@ -1,153 +1,95 @@
 import CPDIFacts
 
-/// A key the run-time styles look a value up by: a type registered with a `Module { … }` builder, or a
-/// property of a key-path container (`\.aService`). A node of the graph.
-public struct Registration: Sendable, Equatable {
-    public enum Style: String, Sendable { case module, keyPath }
-
-    public var style: Style
-    /// `WidgetModuleType`, or `\.aService`.
-    public var name: String
-    /// Where it is registered (the first `Module { … }`) or declared (the container property).
-    public var file: String
-    public var module: String
-    public var position: SourcePosition
-    public var access: AccessLevel
-    /// Key-path properties: the key type behind the property, if any (`AServiceKey`).
-    public var keyType: String?
-    /// Key-path properties: the container that declares it (`DependencyContainer`).
-    public var container: String?
-    /// Module registrations: the type built when it differs from the key (`WidgetModule`).
-    public var implementation: String?
-    /// False for a key-path property whose lazy key nobody sets: injecting it crashes.
-    public var isProvided: Bool
-
-    public var id: String { Node.id(.registration, name) }
-}
-
-/// One `@Inject` / `@Dependency(\.key)` property and what it resolves to.
-public struct Injection: Sendable {
-    public enum Resolution: Sendable, Equatable {
-        /// The registration it injects (which may itself be unprovided, see `Registration.isProvided`).
-        case registered(String)
-        /// Nothing registers it, and cpdi sees all registrations of its style.
-        case unregistered
-        /// cpdi cannot tell: registrations happen where it cannot see (another module, an opaque builder).
-        case unknown
-    }
-
-    public var fact: InjectionFact
-    public var file: String
-    public var module: String
-    public var resolution: Resolution
-
-    /// The injecting type, or the file for a top-level property.
-    public var owner: String { fact.enclosingType ?? file }
-    /// `WidgetModuleType` or `\.aService`.
-    public var keyName: String { RegistrationLinking.name(of: fact.key) }
-}
-
-/// The run-time styles, linked: every registration, every injection and what it resolves to.
-public struct RuntimeRegistry: Sendable {
-    /// By name (`WidgetModuleType`, `\.aService`).
-    public var registrations: [String: Registration] = [:]
-    /// In file and source order.
-    public var injections: [Injection] = []
-    /// Every key-registering fact, by where it is written, for messages and suggestions.
-    public var registrationFacts: [Declared<RegistrationFact>] = []
-    /// What each module type vends through `func component() -> T`, by vended type.
-    public var vendors: [String: [String]] = [:]
-    /// Key types by name.
-    public var keyTypes: [String: Declared<DependencyKeyFact>] = [:]
-    /// Whether cpdi sees every registration by type: there is a builder and it can read every builder's type.
-    public var judgesTypeInjections = false
-    /// Whether cpdi sees every key: all key-path containers are declared in the sources.
-    public var judgesKeyPathInjections = false
-
-    public init() {}
-
-    /// Registration nodes, the injecting types that are not nodes yet, and the `injects` edges between them.
-    func graphElements(symbols: SymbolTable, nodeID: (String) -> String) -> (nodes: [Node], edges: [Edge]) {
-        var nodes = registrations.values.map { registration in
-            Node(
-                id: registration.id, kind: .registration, name: registration.name, module: registration.module,
-                file: registration.file, line: registration.position.line, column: registration.position.column,
-                access: registration.access
-            )
-        }
-        var edges: [Edge] = []
-        // Every injecting type is drawn, also one whose injection resolves to nothing: that is where it crashes.
-        for injection in injections {
-            let from = nodeID(injection.owner)
-            let declaration = symbols.typeDeclarations[injection.owner]?.first
-            let place = declaration.map { ($0.file, $0.module, $0.fact.position, $0.fact.access) }
-                ?? (injection.file, injection.module, injection.fact.position, AccessLevel.internal)
-            nodes.append(Node(
-                id: from, kind: .component, name: injection.owner, module: place.1, file: place.0,
-                line: place.2.line, column: place.2.column, access: place.3, leaves: []
-            ))
-            guard case .registered(let name) = injection.resolution, let registration = registrations[name] else { continue }
-            edges.append(Edge(
-                from: from, to: registration.id, kind: .injects, file: injection.file,
-                line: injection.fact.position.line, column: injection.fact.position.column
-            ))
-        }
-        return (nodes, edges)
-    }
-}
-
-/// Pass: links the run-time styles' injections to their registrations.
+/// Pass: links the run-time styles' injections and lookups to their registrations.
 ///
 /// What counts as registered:
 /// - **modules**: a type is registered by `Module { X() as T }` (as `T`) or `Module { X() }` (as `X`).
-///   Injections of a type are judged only when the sources contain a builder registration and every
-///   builder's type can be read; otherwise registrations may happen where cpdi cannot see.
-/// - **key paths**: `\.k` is provided by a container property `k` that holds or computes its own
-///   value, or is backed by a key type with a default value, or whose lazy key is set somewhere
-///   (`set(initialValue:key:)`, `Container[\.k] = …`, `Container[Key.self] = …`, `Key.currentValue = …`).
-///   Judged only when every key-path container is declared in the sources (the native style), not
-///   when a library declares it and may provide keys cpdi cannot see.
+/// - **Swinject** and **Resolver**: `register(T.self) { … }` or `register { X() }` registers its type, and
+///   `.implements(P.self)` adds `P`; a name and (Swinject) the factory's argument count must match too.
+///   Each library keeps its own store: a Swinject `resolve` never finds what Resolver registered. A property
+///   wrapper that resolves by type (`@Inject`, `@Injected var x: T`) finds what any of them registered,
+///   unless its file imports Resolver, whose wrappers read Resolver's store alone.
+/// - **key paths**: `\.k` is provided by a property `k` of the container its wrapper reads (written in the
+///   key path, `\Container.k`; the root of the wrapper's `KeyPath<Root, T>` when the wrapper is declared in
+///   the sources; swift-dependencies' `DependencyValues` for `@Dependency`; Factory's `Container` for its
+///   wrappers). A property backed by a lazy key nobody sets, a swift-dependencies key with only a test
+///   value, and a Factory promise (`self { nil }`) nobody registers hold nothing at run time.
+///
+/// A lookup is called unregistered only when cpdi sees every registration it could come from: every
+/// registration of that store names its type (and name) in a way cpdi can read. What reads each
+/// registration and each injected property is judged afterwards by `RuntimeReadReview`.
 struct RegistrationLinking {
     let files: [FileFacts]
     let modules: [String: String]
+    let symbols: SymbolTable
+
+    /// The keys swift-dependencies itself registers on `DependencyValues` (version 1.17.1).
+    static let libraryKeys: Set<String> = [
+        "assert", "assertionFailure", "calendar", "context", "continuousClock", "date", "fireAndForget", "locale",
+        "mainQueue", "mainRunLoop", "notificationCenter", "openURL", "precondition", "preferredLocales", "suspendingClock",
+        "timeZone", "urlSession", "uuid", "withRandomNumberGenerator",
+    ]
+    /// Factory's property wrappers, which read its `Container` unless the key path names another root.
+    static let factoryWrappers: Set<String> = [
+        "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable", "DynamicInjected",
+    ]
 
     func run() -> RuntimeRegistry {
         var registry = RuntimeRegistry()
+        var aliases: [String: String] = [:]
         for file in files {
             let module = modules[file.path] ?? ""
+            registry.holdsApp = registry.holdsApp || file.runtime.isEntryPoint
             for fact in file.runtime.registrations {
+                var fact = fact
+                fact.isIgnored = fact.isIgnored || file.runtime.ignoresAll
                 registry.registrationFacts.append(Declared(fact: fact, file: file.path, module: module))
             }
-            for key in file.runtime.keyTypes where registry.keyTypes[key.name] == nil {
-                registry.keyTypes[key.name] = Declared(fact: key, file: file.path, module: module)
+            for key in file.runtime.keyTypes {
+                guard var known = registry.keyTypes[key.name] else {
+                    registry.keyTypes[key.name] = Declared(fact: key, file: file.path, module: module)
+                    continue
+                }
+                // `extension Client: TestDependencyKey` in one file and `extension Client: DependencyKey` in another.
+                known.fact.hasLiveValue = known.fact.hasLiveValue || key.hasLiveValue
+                known.fact.hasDefaultValue = known.fact.hasDefaultValue || key.hasDefaultValue
+                known.fact.protocols += key.protocols.filter { !known.fact.protocols.contains($0) }
+                registry.keyTypes[key.name] = known
             }
             for component in file.runtime.moduleComponents {
                 registry.vendors[component.type, default: []].append(component.module)
             }
+            for pair in file.runtime.reads.typeAliases {
+                let parts = pair.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2, aliases[parts[0]] == nil { aliases[parts[0]] = parts[1] }
+            }
         }
         for key in registry.vendors.keys { registry.vendors[key] = Array(Set(registry.vendors[key]!)).sorted() }
-        addModuleRegistrations(to: &registry)
+        let types = TypeKeys(aliases: aliases)
+        addTypeRegistrations(to: &registry, types: types)
         addKeyPathRegistrations(to: &registry)
 
-        let judgesTypes = judgesTypeInjections(registry)
-        let judgesKeyPaths = judgesKeyPathInjections()
-        registry.judgesTypeInjections = judgesTypes
-        registry.judgesKeyPathInjections = judgesKeyPaths
+        let stores = StoreState(registry: registry, types: types)
+        registry.judgesTypeInjections = stores.isComplete(.modules)
+        registry.judgesKeyPathInjections = judgesKeyPathInjections()
+        let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
         for file in files {
             let module = modules[file.path] ?? ""
             for fact in file.runtime.injections {
-                let name = Self.name(of: fact.key)
-                let resolution: Injection.Resolution
-                if registry.registrations[name] != nil {
-                    resolution = .registered(name)
-                } else if case .type = fact.key {
-                    resolution = judgesTypes ? .unregistered : .unknown
-                } else {
-                    resolution = judgesKeyPaths ? .unregistered : .unknown
-                }
+                var fact = fact
+                fact.isIgnored = fact.isIgnored || file.runtime.ignoresAll
+                let resolution = resolve(fact, wrappers: wrappers, registry: &registry, stores: stores, types: types)
                 registry.injections.append(Injection(fact: fact, file: file.path, module: module, resolution: resolution))
             }
+            for fact in file.runtime.resolutions {
+                registry.resolutions.append(resolve(fact, file: file.path, module: module, registry: registry, stores: stores, types: types))
+            }
         }
+        for declared in registry.registrationFacts {
+            guard let initializer = declared.fact.initializerOf else { continue }
+            registry.resolutions += autoregistered(declared, initializer: initializer, registry: registry, stores: stores, types: types)
+        }
+        RuntimeReadReview(files: files, symbols: symbols).run(on: &registry)
         return registry
     }
 
@@ -158,48 +100,343 @@ struct RegistrationLinking {
         }
     }
 
-    // MARK: Modules
+    // MARK: Registrations
 
-    private func addModuleRegistrations(to registry: inout RuntimeRegistry) {
-        for declared in registry.registrationFacts where declared.fact.kind == .builder {
-            guard case .type(let name)? = declared.fact.key, registry.registrations[name] == nil else { continue }
-            registry.registrations[name] = Registration(
-                style: .module, name: name, file: declared.file, module: declared.module, position: declared.fact.position,
-                access: .internal, implementation: declared.fact.implementation, isProvided: true
+    /// Module builders, Swinject's and Resolver's factories; the first registration of a key names it.
+    private func addTypeRegistrations(to registry: inout RuntimeRegistry, types: TypeKeys) {
+        for declared in registry.registrationFacts where declared.fact.kind == .builder || declared.fact.kind == .factory {
+            let fact = declared.fact
+            let written: String
+            switch fact.key {
+            case .type(let name)?, .keyType(let name)?: written = name
+            default: continue
+            }
+            let dialect = fact.kind == .builder ? RuntimeDialect.modules : fact.dialect ?? .swinject
+            let key = types.canonical(written)
+            var name = written
+            if let registered = fact.name, !registered.isEmpty { name += " (name: \"\(registered)\")" }
+            if let existing = registry.registrations[name] {
+                if existing.dialect == dialect {
+                    registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
+                    registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map(types.canonical))
+                    continue
+                }
+                name += " [\(dialect.title)]"
+                guard registry.registrations[name] == nil else { continue }
+            }
+            var registration = Registration(
+                dialect: dialect, name: name, key: key, file: declared.file, module: declared.module, position: fact.position,
+                access: fact.access
             )
+            registration.registeredName = fact.name?.isEmpty == true ? nil : fact.name
+            registration.argumentCount = fact.argumentCount
+            registration.implementation = fact.implementation
+            registration.owner = fact.enclosingType
+            registration.isIgnored = fact.isIgnored
+            registration.alsoAs = Set(fact.alsoAs.map(types.canonical))
+            registry.registrations[name] = registration
         }
     }
 
-    private func judgesTypeInjections(_ registry: RuntimeRegistry) -> Bool {
-        let builders = registry.registrationFacts.filter { $0.fact.kind == .builder }
-        return !builders.isEmpty && builders.allSatisfy { $0.fact.key != nil }
-    }
-
-    // MARK: Key paths
-
+    /// Properties of key-path containers: `DependencyValues` (swift-dependencies), Factory's containers,
+    /// and containers declared in the sources.
     private func addKeyPathRegistrations(to registry: inout RuntimeRegistry) {
-        let setKeys = Set(registry.registrationFacts.filter { $0.fact.kind != .builder }.compactMap(\.fact.key))
+        let setKeys = Set(registry.registrationFacts.filter { $0.fact.kind == .set || $0.fact.kind == .assignment }.compactMap(\.fact.key))
+        let overridden = Set(files.flatMap(\.runtime.reads.overridden))
+        let judgesKeyPaths = judgesKeyPathInjections()
         for file in files {
             for property in file.runtime.containerProperties {
-                let name = "\\.\(property.name)"
-                guard registry.registrations[name] == nil else { continue }
-                var isProvided = true
-                // A container that only extends a library type may be filled by code cpdi cannot see.
-                if judgesKeyPathInjections(), let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasDefaultValue {
-                    isProvided = setKeys.contains(.keyType(keyType)) || setKeys.contains(.keyPath(property.name))
+                let dialect: RuntimeDialect = property.isFactory ? .factory : property.container == "DependencyValues" ? .swiftDependencies : .keyPath
+                var name = "\\.\(property.name)"
+                if let existing = registry.registrations[name] {
+                    guard existing.container != property.container else { continue }
+                    name = "\\\(property.container).\(property.name)"
+                    guard registry.registrations[name] == nil else { continue }
                 }
-                registry.registrations[name] = Registration(
-                    style: .keyPath, name: name, file: file.path, module: modules[file.path] ?? "", position: property.position,
-                    access: property.access, keyType: property.keyType, container: property.container, isProvided: isProvided
+                var isProvided = true
+                switch dialect {
+                case .factory:
+                    isProvided = !property.isPromise || overridden.contains(property.name)
+                case .swiftDependencies:
+                    // A key with a test value only: the live value may be declared in a package cpdi does not see,
+                    // unless the key is the app's own.
+                    let isLibrarys = key(property.keyType, in: registry)?.fact.access.isVisibleOutsideModule == true
+                        || property.access.isVisibleOutsideModule
+                    if let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasLiveValue,
+                        !isLibrarys || registry.holdsApp
+                    {
+                        isProvided = overridden.contains(property.name)
+                    }
+                default:
+                    // A container that only extends a library type may be filled by code cpdi cannot see.
+                    if judgesKeyPaths, let keyType = property.keyType, let key = registry.keyTypes[keyType], !key.fact.hasDefaultValue {
+                        isProvided = setKeys.contains(.keyType(keyType)) || setKeys.contains(.keyPath(property.name))
+                    }
+                }
+                var registration = Registration(
+                    dialect: dialect, name: name, key: property.name, file: file.path, module: modules[file.path] ?? "",
+                    position: property.position, access: property.access
                 )
+                registration.keyType = property.keyType
+                registration.container = property.container
+                registration.injectedWith = files.lazy.flatMap(\.runtime.propertyWrappers).first { $0.keyPathRoot == property.container }?.name
+                registration.isProvided = isProvided
+                registration.isIgnored = property.isIgnored || file.runtime.ignoresAll
+                registry.registrations[name] = registration
             }
         }
     }
 
+    private func key(_ name: String?, in registry: RuntimeRegistry) -> Declared<DependencyKeyFact>? {
+        name.flatMap { registry.keyTypes[$0] }
+    }
+
     /// Key-path containers are the types with key-backed properties; all must be declared in the sources.
     private func judgesKeyPathInjections() -> Bool {
-        let containers = Set(files.flatMap { $0.runtime.containerProperties.map(\.container) })
+        let containers = Set(files.flatMap { $0.runtime.containerProperties.filter { !$0.isFactory }.map(\.container) })
         let declared = Set(files.flatMap { $0.types.filter { $0.kind != .extension && $0.kind != .protocol }.map(\.name) })
         return !containers.isEmpty && containers.isSubset(of: declared)
+    }
+
+    // MARK: Injections
+
+    private func resolve(
+        _ fact: InjectionFact, wrappers: [String: String?], registry: inout RuntimeRegistry, stores: StoreState, types: TypeKeys
+    ) -> Injection.Resolution {
+        let declaredWrapper = wrappers[fact.wrapper] != nil
+        switch fact.key {
+        case .type(let written):
+            let searched: [RuntimeDialect] = fact.dialect == .resolver && !declaredWrapper ? [.resolver] : [.modules, .swinject, .resolver]
+            let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
+            if let found = stores.find(lookup, in: searched) { return .registered(found) }
+            guard stores.judges(lookup, in: searched) else { return .unknown }
+            return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.described)
+        case .keyType(let keyType):
+            if let registered = registry.registrations[keyType], registered.dialect == .modules { return .registered(keyType) }
+            guard let key = registry.keyTypes[keyType] else { return .unknown }
+            let isDependencies = fact.wrapper == "Dependency" && !declaredWrapper
+            if registry.registrations[keyType] == nil {
+                var registration = Registration(
+                    dialect: isDependencies ? .swiftDependencies : .keyPath, name: keyType, key: keyType, file: key.file,
+                    module: key.module, position: key.fact.position, access: key.fact.access
+                )
+                registration.keyType = keyType
+                if isDependencies {
+                    registration.isProvided = key.fact.hasLiveValue || (key.fact.access.isVisibleOutsideModule && !registry.holdsApp)
+                } else {
+                    let setKeys = Set(registry.registrationFacts.compactMap(\.fact.key))
+                    registration.isProvided = key.fact.hasDefaultValue || setKeys.contains(.keyType(keyType))
+                }
+                registry.registrations[keyType] = registration
+            }
+            return .registered(keyType)
+        case .keyPath(let property):
+            // The root written or fixed by a wrapper declared in the sources is certain; a library's is a guess
+            // that gives way to any container of the sources with that property.
+            let writtenRoot: String? = fact.keyPathRoot ?? wrappers[fact.wrapper] ?? nil
+            let guessedRoot = writtenRoot == nil ? defaultRoot(of: fact, declaredWrapper: declaredWrapper) : nil
+            let root = writtenRoot ?? guessedRoot
+            let candidates = registry.registrations.values.filter { $0.isKeyPath && $0.key == property }.sorted { $0.name < $1.name }
+            if let match = candidates.first(where: { root == nil || $0.container == root })
+                ?? (writtenRoot == nil ? candidates.first : nil)
+            {
+                return .registered(match.name)
+            }
+            if root == "DependencyValues", Self.libraryKeys.contains(property) {
+                let name = "\\.\(property)"
+                if registry.registrations[name] == nil {
+                    var registration = Registration(
+                        dialect: .swiftDependencies, name: name, key: property, file: "", module: "Dependencies",
+                        position: SourcePosition(line: 0, column: 0), access: .public
+                    )
+                    registration.container = "DependencyValues"
+                    registration.owner = "swift-dependencies"
+                    registry.registrations[name] = registration
+                }
+                return .registered(name)
+            }
+            // Only a container declared in the sources, whose keys cpdi sees, can lack one.
+            let containers = Set(registry.registrations.values.filter { $0.dialect == .keyPath }.compactMap(\.container))
+            guard registry.judgesKeyPathInjections, writtenRoot.map(containers.contains) ?? !containers.isEmpty else { return .unknown }
+            return .unregistered(nearMiss: nil)
+        }
+    }
+
+    /// `@Dependency(\.x)` reads `DependencyValues`, Factory's wrappers its `Container`, when the sources do
+    /// not declare the wrapper themselves.
+    private func defaultRoot(of fact: InjectionFact, declaredWrapper: Bool) -> String? {
+        guard !declaredWrapper else { return nil }
+        if fact.wrapper == "Dependency", fact.dialect == nil || fact.dialect == .swiftDependencies { return "DependencyValues" }
+        if Self.factoryWrappers.contains(fact.wrapper), fact.dialect == .factory { return "Container" }
+        return nil
+    }
+
+    // MARK: Lookups written as calls
+
+    private func resolve(
+        _ fact: ResolutionFact, file: String, module: String, registry: RuntimeRegistry, stores: StoreState, types: TypeKeys
+    ) -> Resolution {
+        var type: String?
+        if case .type(let written)? = fact.key { type = types.canonical(written) }
+        if type == nil, let inferred = fact.inferredFrom { type = parameterType(inferred).map(types.canonical) }
+        var resolution = Resolution(fact: fact, file: file, module: module, type: type, result: .unknown)
+        resolution.insideRegistration = fact.registeredIn.flatMap { registered in
+            registry.sortedRegistrations.first { $0.dialect == fact.dialect && $0.key == types.canonical(registered) }?.name
+        }
+        guard let type else { return resolution }
+        let lookup = Lookup(type: type, name: fact.name, argumentCount: fact.argumentCount)
+        if let found = stores.find(lookup, in: [fact.dialect]) {
+            resolution.result = .registered(found)
+        } else if stores.judges(lookup, in: [fact.dialect]) {
+            resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.described)
+        }
+        return resolution
+    }
+
+    /// `autoregister(T.self, initializer: X.init)` resolves every parameter of `X`'s initializer.
+    private func autoregistered(
+        _ declared: Declared<RegistrationFact>, initializer: String, registry: RuntimeRegistry, stores: StoreState, types: TypeKeys
+    ) -> [Resolution] {
+        let parameters = initializerParameters(of: initializer)
+        let facts: [ResolutionFact] = parameters.map { parameters in
+            parameters.map { parameter in
+                var fact = ResolutionFact(
+                    dialect: .swinject, key: parameter.map(RuntimeKey.type), enclosingType: declared.fact.enclosingType,
+                    position: declared.fact.position
+                )
+                fact.isOptional = true
+                if case .type(let registered)? = declared.fact.key { fact.registeredIn = registered }
+                return fact
+            }
+        } ?? [{
+            // An initializer cpdi cannot read: a lookup of an unknown type.
+            var fact = ResolutionFact(dialect: .swinject, key: nil, enclosingType: declared.fact.enclosingType, position: declared.fact.position)
+            fact.isOptional = true
+            return fact
+        }()]
+        // The factory's own arguments are handed in, not resolved: the last parameters of the initializer.
+        let resolved = facts.dropLast(min(declared.fact.argumentCount, facts.count))
+        return resolved.map { resolve($0, file: declared.file, module: declared.module, registry: registry, stores: stores, types: types) }
+    }
+
+    /// The parameter types of a type's only initializer; nil when it has none in the sources, or several.
+    private func initializerParameters(of type: String) -> [String?]? {
+        let initializers = (symbols.typeDeclarations[type] ?? []).flatMap(\.fact.initializers)
+        if initializers.isEmpty {
+            let stored = memberwise(of: type)
+            return stored.isEmpty ? nil : stored.map { Optional($0.type) }
+        }
+        guard initializers.count == 1 else { return nil }
+        return initializers[0].parameters.map { $0.type?.name }
+    }
+
+    /// A struct's memberwise initializer: its stored properties, in order.
+    private func memberwise(of type: String) -> [(label: String, type: String)] {
+        files.flatMap(\.runtime.memberwiseParameters).compactMap { entry in
+            let fields = entry.split(separator: "|").map(String.init)
+            return fields.count == 3 && fields[0] == type ? (fields[1], fields[2]) : nil
+        }
+    }
+
+    /// `X|api` is the type of the parameter labelled `api` of `X`'s initializers, when they agree; `X|#0` the first one's.
+    private func parameterType(_ inferred: String) -> String? {
+        let parts = inferred.split(separator: "|", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let initializers = (symbols.typeDeclarations[parts[0]] ?? []).flatMap(\.fact.initializers)
+        if initializers.isEmpty {
+            return parts[1].hasPrefix("#") ? nil : memberwise(of: parts[0]).first { $0.label == parts[1] }?.type
+        }
+        var found: Set<String> = []
+        for initializer in initializers {
+            if parts[1].hasPrefix("#"), let index = Int(parts[1].dropFirst()) {
+                let unlabelled = initializer.parameters
+                guard index < unlabelled.count, let type = unlabelled[index].type?.name else { return nil }
+                found.insert(type)
+            } else if let parameter = initializer.parameters.first(where: { $0.label == parts[1] }) {
+                guard let type = parameter.type?.name else { return nil }
+                found.insert(type)
+            }
+        }
+        return found.count == 1 ? found.first : nil
+    }
+}
+
+/// Type names with the app's own `typealias`es followed, so `register(ServiceType.self)` and
+/// `resolve(Service.self)` meet when `typealias ServiceType = Service`.
+struct TypeKeys {
+    let aliases: [String: String]
+
+    func canonical(_ name: String) -> String {
+        var current = name
+        for _ in 0..<8 {
+            guard let next = aliases[current], next != current else { return current }
+            current = next
+        }
+        return current
+    }
+}
+
+/// A lookup by type: what a store must hold to answer it.
+struct Lookup {
+    var type: String
+    /// nil for no name; `"*"` for one cpdi cannot read, which matches any.
+    var name: String?
+    var argumentCount: Int
+}
+
+/// The type-keyed stores (modules, Swinject, Resolver): what each holds, and whether cpdi reads all of it.
+struct StoreState {
+    private var byDialect: [RuntimeDialect: [Registration]] = [:]
+    private var incomplete: Set<RuntimeDialect> = []
+
+    init(registry: RuntimeRegistry, types: TypeKeys) {
+        for registration in registry.sortedRegistrations where !registration.isKeyPath {
+            byDialect[registration.dialect, default: []].append(registration)
+        }
+        for declared in registry.registrationFacts where declared.fact.kind == .builder || declared.fact.kind == .factory {
+            let dialect = declared.fact.kind == .builder ? RuntimeDialect.modules : declared.fact.dialect ?? .swinject
+            if declared.fact.key == nil || declared.fact.name == "*" { incomplete.insert(dialect) }
+        }
+    }
+
+    /// Whether the store has registrations and cpdi reads every one.
+    func isComplete(_ dialect: RuntimeDialect) -> Bool {
+        !(byDialect[dialect] ?? []).isEmpty && !incomplete.contains(dialect)
+    }
+
+    /// The registration answering the lookup, in the first store (of `dialects`) that has one.
+    func find(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> String? {
+        for dialect in dialects {
+            let matching = (byDialect[dialect] ?? []).filter { $0.answers(lookup.type) && Self.namesMatch($0.registeredName, lookup.name) }
+            let counted = matching.first { $0.argumentCount == lookup.argumentCount || lookup.argumentCount < 0 || dialect != .swinject }
+            if let counted { return counted.name }
+        }
+        return nil
+    }
+
+    /// Whether a miss is certain: some store to look in has registrations, and every such store is read whole.
+    func judges(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> Bool {
+        guard lookup.name != "*" else { return false }
+        let filled = dialects.filter { !(byDialect[$0] ?? []).isEmpty }
+        return !filled.isEmpty && filled.allSatisfy { !incomplete.contains($0) }
+    }
+
+    /// What a store holds under a type and any name, for messages.
+    func registrations(of type: String, in dialects: [RuntimeDialect]) -> [Registration] {
+        dialects.flatMap { byDialect[$0] ?? [] }.filter { $0.answers(type) }
+    }
+
+    private static func namesMatch(_ registered: String?, _ asked: String?) -> Bool {
+        registered == "*" || asked == "*" || registered == asked
+    }
+}
+
+extension Registration {
+    /// Whether a lookup of the type finds this registration (its own type, or one it `implements`).
+    func answers(_ type: String) -> Bool { key == type || alsoAs.contains(type) }
+
+    /// `Logger (name: "file")`, `Feed with 1 argument`: what a near miss was registered as.
+    var described: String {
+        argumentCount == 0 ? name : "\(name) with \(argumentCount) argument\(argumentCount == 1 ? "" : "s")"
     }
 }

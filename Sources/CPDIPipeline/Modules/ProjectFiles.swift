@@ -12,6 +12,13 @@ struct ProjectFiles {
 
     mutating func add(_ url: URL) { urls.append(url.standardizedFileURL) }
 
+    /// Both lists, each file once.
+    func merged(with other: ProjectFiles) -> ProjectFiles {
+        var merged = self
+        for url in other.urls where !merged.urls.contains(url) { merged.add(url) }
+        return merged
+    }
+
     /// Project files in `folder` and the folders above it up to `base`, for analysing `App/Sources` of a
     /// repository whose `project.yml` or `Package.swift` is at the top.
     static func inFolders(from folder: URL, upTo base: URL, in tree: any SourceTree) -> ProjectFiles {

@@ -6,10 +6,13 @@ import CPDIRules
 public struct WhyExplanation {
     let paths: DependencyPaths
     let coverage: Coverage
+    /// `injects` edges by the node they start at: the run-time styles' injections and lookups.
+    let injections: [String: [Edge]]
 
     public init(graph: DependencyGraph, coverage: Coverage = .empty) {
         self.paths = DependencyPaths(graph: graph)
         self.coverage = coverage
+        self.injections = Dictionary(grouping: graph.edges.filter { $0.kind == .injects }, by: \.from)
     }
 
     public init(result: AnalysisResult) {
@@ -37,7 +40,8 @@ public struct WhyExplanation {
             }
         }
         walk(component.id, owner: component, prefix: "")
-        if paths.requirements(of: component.id).isEmpty { lines.append("(requires no dependencies)") }
+        let injected = injectionLines(of: component)
+        if paths.requirements(of: component.id).isEmpty, injected.isEmpty { lines.append("(requires no dependencies)") }
         let leaves = component.leaves ?? []
         lines.append("")
         lines.append("\(leaves.count) lea\(leaves.count == 1 ? "f" : "ves")\(leaves.isEmpty ? "" : ": " + leaves.joined(separator: ", "))")
@@ -49,6 +53,7 @@ public struct WhyExplanation {
                 lines.append("  \(name) (\(edge.via?.rawValue ?? "forward"), \(edge.file):\(edge.line))")
             }
         }
+        lines += injected
         if let unjudged = coverage.notJudged.first(where: { $0.component == component.name }) {
             lines.append("not judged: its dependencies go where cpdi does not follow them, so nothing is said about the members of its alias:")
             lines += unjudged.reasons.map { "  \($0.description)" }

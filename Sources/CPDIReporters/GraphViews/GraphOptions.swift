@@ -5,7 +5,8 @@ import CPDIFacts
 public struct GraphOptions: Sendable, Equatable {
     /// Which kinds of node and edge make up the picture.
     public enum View: String, CaseIterable, Sendable {
-        /// Components and containers, and who forwards dependencies to whom: the architecture.
+        /// Components, containers and run-time registrations; who forwards dependencies to whom and who
+        /// injects what: the architecture.
         case components
         /// Alias compositions down to their leaves.
         case aliases

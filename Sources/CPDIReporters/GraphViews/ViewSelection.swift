@@ -4,7 +4,8 @@ import CPDIGraph
 extension GraphOptions.View {
     var nodeKinds: Set<NodeKind> {
         switch self {
-        case .components: [.component, .container]
+        // The run-time styles' registrations are the services features reach: part of the architecture.
+        case .components: [.component, .container, .registration]
         case .aliases: [.alias, .leaf]
         case .full: Set(NodeKind.allCases)
         }
@@ -12,7 +13,7 @@ extension GraphOptions.View {
 
     var edgeKinds: Set<EdgeKind> {
         switch self {
-        case .components: [.forwardsTo]
+        case .components: [.forwardsTo, .injects]
         case .aliases: [.composes]
         // `uses` repeats what requires + composes already show and doubles the clutter; JSON keeps them.
         case .full: Set(EdgeKind.allCases).subtracting([.uses])

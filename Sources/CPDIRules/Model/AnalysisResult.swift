@@ -15,10 +15,12 @@ public struct AnalysisResult: Codable, Sendable, Equatable {
     public var problems: [InputProblem]
     /// Which components were judged, and why the others were not.
     public var coverage: Coverage
+    /// The same for the run-time styles' registrations and injections; nil when there are none.
+    public var runtime: RuntimeCoverage?
 
     public init(
         tool: Tool, files: [String], graph: DependencyGraph, findings: [Finding], problems: [InputProblem],
-        coverage: Coverage = .empty
+        coverage: Coverage = .empty, runtime: RuntimeCoverage? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -27,6 +29,7 @@ public struct AnalysisResult: Codable, Sendable, Equatable {
         self.findings = findings
         self.problems = problems
         self.coverage = coverage
+        self.runtime = runtime
     }
 
     public struct Tool: Codable, Sendable, Equatable {

@@ -22,6 +22,11 @@ public struct Finding: Codable, Sendable, Equatable, Comparable {
     public var suggestion: String?
     /// The edit of an alias that resolves the finding, when one does (`cpdi fix` applies it).
     public var fix: AliasEdit?
+    /// The declaration whose removal resolves the finding (an injected property nothing reads).
+    public var removal: DeclarationRemoval?
+
+    /// The file `cpdi fix` edits for this finding, if it can.
+    public var editedFile: String? { fix?.file ?? removal?.file }
 
     public init(
         ruleID: String, severity: Severity, file: String, line: Int, column: Int, message: String,
@@ -61,6 +66,19 @@ public struct AliasEdit: Codable, Sendable, Equatable, Hashable {
         self.column = column
         self.remove = remove
         self.add = add
+    }
+}
+
+/// A declaration to delete, with the comments written right above it: where its name is written.
+public struct DeclarationRemoval: Codable, Sendable, Equatable, Hashable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
     }
 }
 

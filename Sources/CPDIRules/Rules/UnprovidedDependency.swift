@@ -10,20 +10,24 @@ public struct UnprovidedDependency: Rule {
         defaultSeverity: .error,
         summary: "A run-time injection that nothing registers, or a container that lacks a leaf a component it is handed to needs.",
         explanation: """
-            Property wrappers such as `@Inject` and `@Dependency(\\.key)` look their value up when the \
-            property is first read, so the compiler cannot check that anything was put there; a missing \
-            registration is a crash in the running app. An `@Inject var x: T` is provided only by a \
-            `Module { … }` or `Dependency { … }` builder whose value is registered as exactly `T` (`X() as T` \
-            registers `T`, `X()` registers `X`). A `@Dependency(\\.k)` is provided by a property `k` of the \
-            key-path container that holds its own value, is backed by a key type with a default value, or \
-            whose lazy key is set somewhere (`set(initialValue:key:)`, `Container[\\.k] = …`, \
-            `Key.currentValue = …`). cpdi only judges when it sees every registration of the style: when the \
-            sources have a builder and every builder's type can be read, and when every key-path container \
-            is declared in the sources rather than in a library. For protocol compositions, a concrete \
-            container handed to a component must conform to every leaf that component ends up needing; \
-            containers with a conformance cpdi cannot see through are left alone. Register the value (or set \
-            the key) at launch, or add the missing conformance.
+            Property wrappers such as `@Inject` and `@Dependency(\\.key)`, and lookups such as \
+            `resolver.resolve(T.self)`, find their value at run time, so the compiler cannot check that \
+            anything was put there; a missing registration is nil or a crash in the running app. An \
+            `@Inject var x: T` (or Resolver's `@Injected`) is provided only by a registration of exactly `T` \
+            (`X() as T` registers `T`, `X()` registers `X`, `.implements(P.self)` adds `P`); a Swinject \
+            `resolve` also needs the same name and argument count. A key path `\\.k` is provided by a \
+            property `k` of its container that holds its own value, is backed by a key with a default value \
+            or a key someone sets; a swift-dependencies key needs a `liveValue` (a `TestDependencyKey` alone \
+            makes the app use its test value), and a Factory promise (`self { nil }`) needs a `register`. cpdi \
+            only judges when it sees every registration the lookup could come from: each registration of \
+            that store names its type (and name) in a way cpdi can read, and key-path containers are declared \
+            in the sources. Optional lookups (`@OptionalInjected`, `resolve(…) ?? fallback`, `if let`) are \
+            not flagged. For protocol compositions, a concrete container handed to a component must conform \
+            to every leaf that component ends up needing; containers with a conformance cpdi cannot see \
+            through are left alone. Register the value (or set the key) at launch, or add the missing \
+            conformance.
             """,
+
         triggering: [
             RuleExample(
                 files: [
@@ -219,6 +223,7 @@ public struct UnprovidedDependency: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let runtime = context.model.runtime
         var findings = runtime.injections.compactMap { injectionFinding($0, runtime: runtime) }
+        findings += runtime.resolutions.compactMap { resolutionFinding($0) }
         for handOver in context.model.coverage.handOvers where !handOver.missing.isEmpty {
             let missing = handOver.missing.map { "`\($0)`" }.joined(separator: ", ")
             findings.append(finding(
@@ -232,35 +237,35 @@ public struct UnprovidedDependency: Rule {
     }
 
     private func injectionFinding(_ injection: Injection, runtime: RuntimeRegistry) -> Finding? {
+        guard !injection.fact.isOptional else { return nil }
         let key = injection.keyName
         let property = injection.fact.property
         let prefix = "`\(key)` is injected into `\(injection.owner)`"
         switch (injection.resolution, injection.fact.key) {
         case (.registered(let name), _):
-            guard let registration = runtime.registrations[name], !registration.isProvided, let keyType = registration.keyType else { return nil }
-            return finding(
-                file: injection.file, at: injection.fact.position,
-                "\(prefix), but its lazy key `\(keyType)` is never set; reading `\(property)` crashes",
-                component: injection.owner, member: key,
-                suggestion: "set it at launch: `\(registration.container ?? "DependencyContainer").set(initialValue: …, key: \(keyType).self)`"
-            )
-        case (.unregistered, .type(let type)):
+            guard let registration = runtime.registrations[name], !registration.isProvided else { return nil }
+            return unprovidedFinding(injection, registration: registration, prefix: prefix)
+        case (.unregistered(let nearMiss), .type(let type)):
             let registeredAs = runtime.registrations.values.filter { $0.implementation == type }.map(\.name).sorted()
             let vendors = runtime.vendors[type] ?? []
+            let onlyModules = runtime.registrations.values.allSatisfy { $0.dialect == .modules || $0.isKeyPath }
             let message: String
-            var suggestion = "register `\(type)` in the `Dependencies { … }` builder"
+            var suggestion = onlyModules ? "register `\(type)` in the `Dependencies { … }` builder" : "register `\(type)`"
             if let registered = registeredAs.first {
                 message = "\(prefix) with `@\(injection.fact.wrapper)`, but it is registered only as `\(registered)`; reading `\(property)` crashes"
                 suggestion = "inject `\(registered)` instead"
+            } else if let nearMiss {
+                message = "\(prefix) with `@\(injection.fact.wrapper)`, but it is registered only as `\(nearMiss)`; reading `\(property)` crashes"
             } else {
-                message = "\(prefix) with `@\(injection.fact.wrapper)`, but no `Module { … }` registers it; reading `\(property)` crashes"
+                let registrar = onlyModules ? "no `Module { … }` registers it" : "nothing registers it"
+                message = "\(prefix) with `@\(injection.fact.wrapper)`, but \(registrar); reading `\(property)` crashes"
                 if let vendor = vendors.first {
                     suggestion = "`\(vendor).component()` vends `\(type)`: inject the module and call `component()`, or " + suggestion
                 }
             }
             return finding(file: injection.file, at: injection.fact.position, message, component: injection.owner, member: key, suggestion: suggestion)
         case (.unregistered, _):
-            let containers = Set(runtime.registrations.values.compactMap(\.container)).sorted()
+            let containers = Set(runtime.registrations.values.filter { $0.dialect == .keyPath }.compactMap(\.container)).sorted()
             let container = containers.count == 1 ? containers[0] : "the key-path container"
             let name = key.dropFirst(2)
             return finding(
@@ -272,5 +277,43 @@ public struct UnprovidedDependency: Rule {
         case (.unknown, _):
             return nil
         }
+    }
+
+    /// A registration that exists but holds nothing at run time: a lazy key nobody sets, a key with no live
+    /// value, a Factory promise nobody registers.
+    private func unprovidedFinding(_ injection: Injection, registration: Registration, prefix: String) -> Finding? {
+        let property = injection.fact.property
+        let message: String
+        let suggestion: String
+        switch registration.dialect {
+        case .swiftDependencies:
+            guard let keyType = registration.keyType else { return nil }
+            message = "\(prefix), but its key `\(keyType)` has no `liveValue`; reading `\(property)` in the app falls back to its test value"
+            suggestion = "conform `\(keyType)` to `DependencyKey` with a `liveValue`, or override it with `withDependencies` at launch"
+        case .factory:
+            message = "\(prefix), but `\(registration.container ?? "Container").\(registration.key)` only promises a value (`{ nil }`) and nothing registers one; reading `\(property)` finds nil"
+            suggestion = "register it at launch: `\(registration.container ?? "Container").shared.\(registration.key).register { … }`"
+        default:
+            guard let keyType = registration.keyType else { return nil }
+            message = "\(prefix), but its lazy key `\(keyType)` is never set; reading `\(property)` crashes"
+            suggestion = "set it at launch: `\(registration.container ?? "DependencyContainer").set(initialValue: …, key: \(keyType).self)`"
+        }
+        return finding(file: injection.file, at: injection.fact.position, message, component: injection.owner, member: injection.keyName, suggestion: suggestion)
+    }
+
+    /// `resolver.resolve(T.self)` (Swinject: nil) or `resolve()` (Resolver: a crash) of a type nothing registers.
+    private func resolutionFinding(_ resolution: Resolution) -> Finding? {
+        guard !resolution.fact.isOptional, case .unregistered(let nearMiss) = resolution.result, let type = resolution.type else { return nil }
+        var asked = type
+        if let name = resolution.fact.name { asked += " (name: \"\(name)\")" }
+        if resolution.fact.argumentCount > 0 { asked += " with \(resolution.fact.argumentCount) argument\(resolution.fact.argumentCount == 1 ? "" : "s")" }
+        let outcome = resolution.fact.dialect == .swinject ? "it returns nil" : "it crashes"
+        let registered = nearMiss.map { "it is registered only as `\($0)`" } ?? "nothing registers it"
+        return finding(
+            file: resolution.file, at: resolution.fact.position,
+            "`\(asked)` is resolved in `\(resolution.owner)` with \(resolution.fact.dialect.title), but \(registered); \(outcome)",
+            component: resolution.owner, member: type,
+            suggestion: nearMiss == nil ? "register `\(type)` with \(resolution.fact.dialect.title)" : "resolve what is registered, or register `\(asked)`"
+        )
     }
 }

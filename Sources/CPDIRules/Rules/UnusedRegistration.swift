@@ -12,14 +12,20 @@ public struct UnusedRegistration: Rule {
         explanation: """
             A registration nobody injects still runs at launch, keeps its object alive and makes readers \
             believe it matters; a leaf a container conforms to that no component needs keeps a service \
-            wired up for nothing. cpdi flags a type registered with `Module { … }` or `Dependency { … }` that \
-            no `@Inject`-style property asks for by that exact type, a property of a key-path container \
-            declared in the sources that no `@Dependency(\\.key)` reads, and a leaf that a concrete \
-            container (one whose conformances cpdi can all see) conforms to while no component's flattened \
-            alias needs it and the code holding the container never reads it. Registrations made for code \
-            outside the analysed paths look unused too: analyse the whole app. Remove the registration or \
-            conformance, or inject it where it was meant to be used.
+            wired up for nothing. cpdi flags a type registered with `Module { … }`, Swinject's `register` or \
+            Resolver's `register { … }` that no injection or lookup asks for (by its type, or a type it \
+            `implements`, and its name); a property of a key-path container (a container of the sources, \
+            swift-dependencies' `DependencyValues`, Factory's containers) that nothing injects and no code \
+            reads (`.key`, `\\.key`, or its name in the container's own code); and a leaf that a concrete \
+            container (one whose conformances cpdi can all see) conforms to while no component needs it. \
+            Overrides (`withDependencies { $0.key = … }`, `.dependency(\\.key, …)`, `.register { … }`) \
+            write a key and read none. cpdi stays silent where a reader may be out of sight: a store with \
+            a lookup whose type it cannot tell, public registrations in a scan that holds no app (clients of \
+            the library may use them), and declarations marked `// periphery:ignore`. Registrations made for \
+            code outside the analysed paths look unused too: analyse the whole app. Remove the registration \
+            or conformance, or inject it where it was meant to be used.
             """,
+
         triggering: [
             RuleExample(
                 """
@@ -59,7 +65,60 @@ public struct UnusedRegistration: Rule {
                     @Dependency(\\.aService) var aService
                 }
                 """,
-                findings: ["1️⃣": "`\\.clock` is declared on `DependencyContainer`, but nothing injects it with `@Dependency(\\.clock)`"]
+                findings: ["1️⃣": "`\\.clock` is declared on `DependencyContainer`, but nothing injects it with `@Dependency(\\.clock)` or reads it"]
+            ),
+            // swift-dependencies: the app's own key, only overridden in a preview.
+            RuleExample(
+                """
+                import Dependencies
+                extension DependencyValues {
+                    var apiClient: APIClient {
+                        get { self[APIClient.self] }
+                        set { self[APIClient.self] = newValue }
+                    }
+                    var 1️⃣legacyClient: LegacyClient {
+                        get { self[LegacyClient.self] }
+                        set { self[LegacyClient.self] = newValue }
+                    }
+                }
+                @main struct FeedApp {
+                    @Dependency(\\.apiClient) var apiClient
+                    func preview() { withDependencies { $0.legacyClient = .mock } operation: { apiClient.load() } }
+                }
+                """,
+                findings: ["1️⃣": "`\\.legacyClient` is declared on `DependencyValues`, but nothing injects it with `@Dependency(\\.legacyClient)` or reads it"]
+            ),
+            // Swinject and Resolver: registered, resolved by nobody.
+            RuleExample(
+                files: [
+                    "AppAssembly.swift": """
+                        import Swinject
+                        final class AppAssembly: Assembly {
+                            func assemble(container: Container) {
+                                container.register(Network.self) { _ in URLSessionNetwork() }
+                                container.1️⃣register(Tracker.self) { r in Tracker(network: r.resolve(Network.self)!) }
+                            }
+                        }
+                        """,
+                    "Services.swift": """
+                        import Resolver
+                        extension Resolver: ResolverRegistering {
+                            public static func registerAllServices() {
+                                register { Session() }
+                                2️⃣register { LegacyStore() }.implements(Store.self)
+                            }
+                        }
+                        final class Feed {
+                            @Injected var session: Session
+                            let network = AppAssembly.container.resolve(Network.self)!
+                            func title() -> String { session.name + network.host }
+                        }
+                        """,
+                ],
+                findings: [
+                    "1️⃣": "`Tracker` is registered with Swinject in `AppAssembly`, but nothing resolves or injects it",
+                    "2️⃣": "`LegacyStore` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
+                ]
             ),
             RuleExample(
                 files: [
@@ -96,11 +155,11 @@ public struct UnusedRegistration: Rule {
                 struct WidgetModule: WidgetModuleType { @Injected private var sample: SampleModuleType }
                 """
             ),
-            // A library's container (swift-dependencies' `DependencyValues`) is used by code cpdi may not see.
+            // A public key of a library scanned without an app: its clients may inject it.
             RuleExample(
                 """
                 extension DependencyValues {
-                    var apiClient: APIClient {
+                    public var apiClient: APIClient {
                         get { self[APIClientKey.self] }
                         set { self[APIClientKey.self] = newValue }
                     }
@@ -133,31 +192,31 @@ public struct UnusedRegistration: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let runtime = context.model.runtime
-        let injected = Set(runtime.injections.compactMap { injection -> String? in
-            if case .registered(let name) = injection.resolution { return name }
-            return nil
-        })
         var findings: [Finding] = []
-        for name in runtime.registrations.keys.sorted() where !injected.contains(name) {
-            let registration = runtime.registrations[name]!
-            switch registration.style {
-            case .module:
-                let place = runtime.registrationFacts.first { $0.file == registration.file && $0.fact.position == registration.position }
-                let owner = place?.fact.enclosingType
+        for registration in runtime.sortedRegistrations where registration.usage == .unused {
+            let name = registration.name
+            switch registration.dialect {
+            case .modules, .swinject, .resolver:
+                let owner = registration.owner
+                let library = registration.dialect == .modules ? "" : " with \(registration.dialect.title)"
+                let verb = registration.dialect == .modules ? "injects" : "resolves or injects"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
-                    "`\(name)` is registered\(owner.map { " in `\($0)`" } ?? ""), but nothing injects it",
+                    "`\(name)` is registered\(library)\(owner.map { " in `\($0)`" } ?? ""), but nothing \(verb) it",
                     component: owner ?? name, member: name,
                     suggestion: "remove the registration of `\(name)`, or inject it where it is needed"
                 ))
-            case .keyPath:
-                guard runtime.judgesKeyPathInjections, let container = registration.container else { continue }
-                let wrapper = context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+            case .keyPath, .swiftDependencies, .factory:
+                guard let container = registration.container else { continue }
+                let wrapper = registration.injectedWith ?? (registration.dialect == .factory
+                    ? "Injected"
+                    : registration.dialect == .swiftDependencies ? "Dependency" : context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency")
+                let key = "\\.\(registration.key)"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
-                    "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(name))`",
+                    "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(key))` or reads it",
                     component: container, member: name,
-                    suggestion: "remove `\(name.dropFirst(2))`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
+                    suggestion: "remove `\(registration.key)`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
                 ))
             }
         }

@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+/// The names a file reads, kept for the run-time styles' question "does anything read this injected
+/// property, this key, this factory?". A read that cannot be told apart from another is counted as a read:
+/// a finding claims that nothing reads a name, so every doubt is a read.
+extension FactCollector {
+    /// Member names that, called on a factory or a key (`Container.shared.api.register { … }`), replace what
+    /// it makes rather than read it.
+    static let overridingMembers: Set<String> = [
+        "register", "reset", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "decorator",
+    ]
+
+    /// `name`, `$name` or `_name` written alone: a read of `name` in the innermost type around it, unless
+    /// a parameter or local of that name hides it.
+    func recordBareRead(_ node: DeclReferenceExprSyntax) {
+        if let parent = node.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return }
+            if parent.is(KeyPathPropertyComponentSyntax.self) { return }
+        }
+        let written = node.baseName.text
+        guard let first = written.utf8.first, first != UInt8(ascii: "`") || written.count > 2 else { return }
+        var name = Substring(node.baseName.identifierText)
+        if name.first == "$" || name.first == "_" { name = name.dropFirst() }
+        guard let initial = name.first, initial.isLowercase, initial.isLetter else { return }
+        if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
+        insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+    }
+
+    /// `if let doh { … }` reads the property `doh` it unwraps.
+    func recordShorthandBindingRead(_ node: OptionalBindingConditionSyntax) {
+        guard node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            name.first?.isLowercase == true, !isLocal(name) || localInjectionNames.contains(name)
+        else { return }
+        insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+    }
+
+    /// `guard let doh = doh as? X` and `let api = api`: the value read is the property the new name shadows,
+    /// though the walk has already declared the new one.
+    private func isRebound(_ node: DeclReferenceExprSyntax, name: String) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if let initializer = syntax.as(InitializerClauseSyntax.self) {
+                let pattern = initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern
+                    ?? initializer.parent?.as(PatternBindingSyntax.self)?.pattern
+                return pattern?.as(IdentifierPatternSyntax.self)?.identifier.identifierText == name
+            }
+            if syntax.is(CodeBlockItemSyntax.self) || syntax.is(MemberBlockItemSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// `x.name`: `name` is read, unless the expression is written to (`$0.apiClient = …`,
+    /// `$0.apiClient.fetch = …`) or replaced (`Container.shared.api.register { … }`). `self.name` is a read
+    /// in the type it is written in.
+    func recordMemberRead(_ node: MemberAccessExprSyntax) {
+        let name = node.declName.baseName.identifierText
+        guard let initial = name.first, initial.isLetter || initial == "_" else { return }
+        if isOverridden(node) {
+            insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
+            return
+        }
+        if let base = node.base?.strippedOfOptionality, base.isSelf || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" {
+            insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+            return
+        }
+        insertRead("m", name) { self.facts.runtime.reads.members.append($0) }
+    }
+
+    /// `\.name` reads `name`, except as the key of an injection wrapper (that is the injection itself) or
+    /// of an override (`.dependency(\.apiClient, …)`, `withValue(\.apiClient, …)`).
+    func recordKeyPathRead(_ node: KeyPathExprSyntax) {
+        let names = node.components.compactMap { component -> String? in
+            guard case .property(let property) = component.component else { return nil }
+            return property.declName.baseName.identifierText
+        }
+        guard !names.isEmpty else { return }
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self) {
+            if let attribute = list.parent?.as(AttributeSyntax.self), let wrapper = attribute.attributeName.nominalName,
+                conventions.isInjectionWrapperName(wrapper) || conventions.isKeyPathWrapperName(wrapper), argument.id == list.first?.id
+            {
+                return
+            }
+            // `InjectedValues[\.flags] = Flags()`: a value put in place, not read.
+            if let subscriptCall = list.parent?.as(SubscriptCallExprSyntax.self), ExprSyntax(subscriptCall).assignmentRole?.isTarget == true {
+                insertRead("o", names[0]) { self.facts.runtime.reads.overridden.append($0) }
+                return
+            }
+            if let call = list.parent?.as(FunctionCallExprSyntax.self), argument.id == list.first?.id,
+                let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                ["dependency", "withValue"].contains(called), list.count >= 2
+            {
+                insertRead("o", names[0]) { self.facts.runtime.reads.overridden.append($0) }
+                return
+            }
+        }
+        for name in names { insertRead("m", name) { self.facts.runtime.reads.members.append($0) } }
+    }
+
+    func recordTypeAlias(_ node: TypeAliasDeclSyntax) {
+        guard let target = node.initializer.value.nominalName else { return }
+        insertRead("t", "\(node.name.identifierText)|\(target)") { self.facts.runtime.reads.typeAliases.append($0) }
+    }
+
+    /// Whether the member is written to, or is a factory being replaced.
+    private func isOverridden(_ node: MemberAccessExprSyntax) -> Bool {
+        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
+            Self.overridingMembers.contains(parent.declName.baseName.text),
+            let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id,
+            call.arguments.allSatisfy({ $0.label?.text == "factory" || $0.expression.is(ClosureExprSyntax.self) })
+        {
+            return true
+        }
+        // The whole chain `a.b.c` is the target of an assignment: each of its members is written, none read.
+        var top = ExprSyntax(node)
+        while let parent = top.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+                top = ExprSyntax(member)
+            } else if let unwrapped = parent.as(ForceUnwrapExprSyntax.self) {
+                top = ExprSyntax(unwrapped)
+            } else if let chained = parent.as(OptionalChainingExprSyntax.self) {
+                top = ExprSyntax(chained)
+            } else {
+                break
+            }
+        }
+        return top.assignmentRole?.isTarget == true
+    }
+
+    private func insertRead(_ kind: String, _ value: String, _ append: (String) -> Void) {
+        if runtimeReadsSeen.insert(kind + value).inserted { append(value) }
+    }
+}

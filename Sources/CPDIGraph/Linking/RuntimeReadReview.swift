@@ -1,0 +1,135 @@
+import CPDIFacts
+
+/// Pass: whether anything reads each injected property and each registration (SPEC §4b, run-time styles).
+///
+/// "Nothing reads it" is claimed only where cpdi sees every possible reader:
+/// - an **injected property** is read by its name written alone (or `self.x`, `$x`, `_x`) in its type, an
+///   extension of it, a type nested in it or a subclass, or by `.x` on any value anywhere (for a private one,
+///   in its own file). It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
+///   or an `override`, a requirement of some protocol (read through the protocol), top-level, or public in
+///   a scan with no app in it (clients of the library may read it).
+/// - a **registration** is read by an injection or lookup that resolves to it; a key-path property also by
+///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides
+///   (`withDependencies { $0.x = … }`, `.dependency(\.x, …)`, `Container.shared.x.register { … }`) write
+///   it and read nothing. It is not judged when kept on purpose, when it is public in a scan with no app, or
+///   when its store has a lookup whose type cpdi cannot tell (`resolve()` whose value goes nowhere typed).
+struct RuntimeReadReview {
+    let files: [FileFacts]
+    let symbols: SymbolTable
+
+    func run(on registry: inout RuntimeRegistry) {
+        let reads = ReadIndex(files: files)
+        for index in registry.injections.indices {
+            registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
+        }
+        var used: Set<String> = []
+        for injection in registry.injections {
+            if case .registered(let name) = injection.resolution { used.insert(name) }
+        }
+        var unreadable: [RuntimeDialect: Resolution] = [:]
+        for resolution in registry.resolutions {
+            if case .registered(let name) = resolution.result { used.insert(name) }
+            if resolution.type == nil, unreadable[resolution.fact.dialect] == nil { unreadable[resolution.fact.dialect] = resolution }
+        }
+        for name in registry.registrations.keys {
+            let registration = registry.registrations[name]!
+            registry.registrations[name]!.usage = usage(
+                of: registration, isInjected: used.contains(name), unreadable: unreadable[registration.dialect], reads: reads,
+                holdsApp: registry.holdsApp
+            )
+        }
+    }
+
+    // MARK: Injected properties
+
+    private func usage(of injection: Injection, reads: ReadIndex, holdsApp: Bool) -> Registration.Usage {
+        let fact = injection.fact
+        if fact.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
+        if fact.isDynamic { return .notJudged("@objc, dynamic or override: read where cpdi cannot see") }
+        guard let owner = fact.enclosingType else { return .notJudged("a top-level variable") }
+        if fact.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
+        if reads.requirements.contains(fact.property) { return .notJudged("a protocol requires `\(fact.property)`: it may be read through the protocol") }
+        let isFilePrivate = fact.access.isFileScoped || fact.isLocal
+        let readers = [owner] + subclasses(of: owner)
+        let files = isFilePrivate ? [injection.file] : nil
+        for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
+        if reads.isMemberRead(fact.property, files: files) { return .used }
+        return .unused
+    }
+
+    /// Classes inheriting from `type`, at any depth, by the first type they inherit.
+    private func subclasses(of type: String) -> [String] {
+        var children: [String: [String]] = [:]
+        for file in files {
+            for declared in file.types where declared.kind == .class {
+                if let parent = declared.inheritedTypes.first?.name { children[parent, default: []].append(declared.name) }
+            }
+        }
+        var found: [String] = []
+        var queue = children[type] ?? []
+        while let next = queue.popLast() {
+            guard !found.contains(next) else { continue }
+            found.append(next)
+            queue += children[next] ?? []
+        }
+        return found
+    }
+
+    // MARK: Registrations
+
+    private func usage(
+        of registration: Registration, isInjected: Bool, unreadable: Resolution?, reads: ReadIndex, holdsApp: Bool
+    ) -> Registration.Usage {
+        if isInjected || registration.file.isEmpty { return .used }
+        if registration.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
+        if registration.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
+        if registration.isKeyPath {
+            if reads.isMemberRead(registration.key, files: nil) { return .used }
+            if let container = registration.container, reads.isBareRead(registration.key, in: container, files: nil) { return .used }
+            return .unused
+        }
+        if let unreadable {
+            return .notJudged("\(unreadable.file):\(unreadable.fact.position.line): a lookup whose type cpdi cannot tell")
+        }
+        return .unused
+    }
+}
+
+/// Every file's reads, indexed once.
+private struct ReadIndex {
+    /// name → the types it is written alone in → the files.
+    private var bare: [String: [String: Set<String>]] = [:]
+    /// member name → files reading it.
+    private var members: [String: Set<String>] = [:]
+    /// Names some protocol in the sources requires.
+    let requirements: Set<String>
+
+    init(files: [FileFacts]) {
+        var requirements: Set<String> = []
+        for file in files {
+            for read in file.runtime.reads.bare {
+                let parts = read.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2 else { continue }
+                bare[String(parts[1]), default: [:]][String(parts[0]), default: []].insert(file.path)
+            }
+            for name in file.runtime.reads.members { members[name, default: []].insert(file.path) }
+            for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
+        }
+        self.requirements = requirements
+    }
+
+    /// `name` written alone in `type`, an extension of it or a type nested in it.
+    func isBareRead(_ name: String, in type: String, files: [String]?) -> Bool {
+        guard let types = bare[name] else { return false }
+        // Nested types (`Owner.Inner`) too: static members are visible there unqualified.
+        let prefix = "\(type)."
+        return types.contains { reader, readers in
+            (reader == type || reader.hasPrefix(prefix)) && (files.map { !readers.isDisjoint(with: $0) } ?? true)
+        }
+    }
+
+    func isMemberRead(_ name: String, files: [String]?) -> Bool {
+        guard let readers = members[name] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Swift files that sit in an Xcode project's folder but that none of its targets compiles: left-overs,
+/// drafts, a second container nobody builds. They are not part of the app, and reading them would add
+/// declarations and reads that the app does not have.
+///
+/// A file belongs to the nearest project file above it (`Package.swift`, `project.yml`, `Project.swift`,
+/// or a folder holding a `.xcodeproj`). Only when that is an Xcode project whose targets list their files,
+/// and every file they list was found on disk (so cpdi reads the project right), is a file that no target
+/// compiles and no synchronised folder holds left out.
+struct UncompiledFiles {
+    private var projects: [String: (compiled: Set<String>, synchronized: [String])?] = [:]
+    private var otherProjectFolders: Set<String> = []
+
+    init(projects files: ProjectFiles, walked: Set<String>, in tree: any SourceTree) {
+        for url in files.urls {
+            let folder = url.deletingLastPathComponent().standardizedFileURL.path
+            guard ProjectFiles.isXcodeProject(url.lastPathComponent) else {
+                otherProjectFolders.insert(folder)
+                continue
+            }
+            guard case .bytes(let bytes) = tree.read(url.appendingPathComponent("project.pbxproj").path, limit: Pipeline.maximumFileSize),
+                let project = XcodeProject(pbxproj: Data(bytes), folder: folder)
+            else {
+                projects[folder] = .some(nil)
+                continue
+            }
+            let compiled = Set(project.targets.flatMap(\.files).filter { $0.hasSuffix(".swift") })
+            let synchronized = project.targets.flatMap(\.synchronizedFolders)
+            let trusted = !compiled.isEmpty && compiled.isSubset(of: walked)
+            if case .some(.some(let known))? = projects[folder], trusted {
+                projects[folder] = (known.compiled.union(compiled), known.synchronized + synchronized)
+            } else if projects[folder] == nil {
+                projects[folder] = trusted ? (compiled, synchronized) : .some(nil)
+            } else {
+                projects[folder] = .some(nil)  // two projects in one folder, one not readable: trust neither
+            }
+        }
+    }
+
+    /// Whether the file is in an Xcode project's folder and no target of it compiles the file.
+    func isUncompiled(_ file: String) -> Bool {
+        var folder = (file as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            if otherProjectFolders.contains(folder) { return false }
+            if let entry = projects[folder] {
+                guard let project = entry else { return false }
+                if project.compiled.contains(file) { return false }
+                return !project.synchronized.contains { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            }
+            guard folder != "/" else { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
+    }
+}

@@ -1,0 +1,56 @@
+import CPDIGraph
+
+/// `cpdi why` for the run-time styles: what a type injects or resolves, down through what each
+/// registration's factory resolves; and every chain by which a type reaches a registration.
+extension WhyExplanation {
+    /// "injects:" and a tree of registrations, each with where it is injected; empty for a type that injects nothing.
+    func injectionLines(of component: Node) -> [String] {
+        guard let edges = injections[component.id], !edges.isEmpty else { return [] }
+        var lines = ["injects:"]
+        var shown: Set<String> = []
+        func walk(_ edges: [Edge], prefix: String) {
+            for (index, edge) in edges.enumerated() {
+                guard let registration = paths.node(id: edge.to) else { continue }
+                let last = index == edges.count - 1
+                let place = registration.file.isEmpty ? "registered by a library" : "registered at \(registration.file):\(registration.line)"
+                let repeated = shown.contains(registration.id)
+                lines.append("\(prefix)\(last ? "└─ " : "├─ ")\(registration.name) — injected at \(edge.file):\(edge.line) · \(place)\(repeated ? " (shown above)" : "")")
+                guard !repeated else { continue }
+                shown.insert(registration.id)
+                walk(injections[registration.id] ?? [], prefix: prefix + (last ? "   " : "│  "))
+            }
+        }
+        walk(edges, prefix: "  ")
+        return lines
+    }
+
+    /// Every chain of injections from the type to the registration, shortest first.
+    public func injectionPaths(from component: Node, to registration: Node, limit: Int = 50) -> String {
+        var found: [[Edge]] = []
+        var queue: [[Edge]] = (injections[component.id] ?? []).map { [$0] }
+        while !queue.isEmpty, found.count < limit {
+            let path = queue.removeFirst()
+            let end = path.last!.to
+            if end == registration.id {
+                found.append(path)
+                continue
+            }
+            for next in injections[end] ?? [] where !path.contains(where: { $0.from == next.to }) && next.to != component.id {
+                queue.append(path + [next])
+            }
+        }
+        guard !found.isEmpty else {
+            return "\(component.name) does not reach \(registration.name): nothing it injects or resolves leads there.\n"
+        }
+        var lines = ["\(component.name) reaches \(registration.name) by \(found.count) path\(found.count == 1 ? "" : "s"):"]
+        for (number, path) in found.enumerated() {
+            lines.append("")
+            let names = [component.name] + path.compactMap { paths.node(id: $0.to)?.name }
+            lines.append("\(number + 1). \(names.joined(separator: " → "))")
+            for edge in path {
+                lines.append("   injects \(paths.node(id: edge.to)?.name ?? edge.to) at \(edge.file):\(edge.line)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,63 @@
+import CPDIFacts
+import CPDIGraph
+
+/// How many run-time registrations and injections cpdi judged, and why it left the others alone (SPEC §4b):
+/// an injected property or a registration is called unused only when every possible reader is in sight.
+public struct RuntimeCoverage: Codable, Sendable, Equatable {
+    /// Registrations declared in the sources (the libraries' own keys are not counted).
+    public var registrations: Int
+    /// Injected properties and lookups written as calls.
+    public var injections: Int
+    /// Those cpdi does not judge, each with its reason.
+    public var notJudged: [Item]
+
+    public init(registrations: Int, injections: Int, notJudged: [Item]) {
+        self.registrations = registrations
+        self.injections = injections
+        self.notJudged = notJudged
+    }
+
+    public struct Item: Codable, Sendable, Equatable {
+        /// `registration` or `injection`.
+        public var kind: String
+        public var name: String
+        public var reason: String
+        public var file: String
+        public var line: Int
+        public var column: Int
+    }
+
+    public static let empty = RuntimeCoverage(registrations: 0, injections: 0, notJudged: [])
+}
+
+extension RuntimeCoverage {
+    public init(model: DependencyModel) {
+        let runtime = model.runtime
+        var notJudged: [Item] = []
+        let declared = runtime.sortedRegistrations.filter { !$0.file.isEmpty }
+        for registration in declared {
+            guard case .notJudged(let reason) = registration.usage else { continue }
+            notJudged.append(Item(
+                kind: "registration", name: registration.name, reason: reason, file: registration.file,
+                line: registration.position.line, column: registration.position.column
+            ))
+        }
+        for injection in runtime.injections {
+            guard case .notJudged(let reason) = injection.usage else { continue }
+            let position = injection.fact.namePosition ?? injection.fact.position
+            notJudged.append(Item(
+                kind: "injection", name: "\(injection.owner).\(injection.fact.property)", reason: reason, file: injection.file,
+                line: position.line, column: position.column
+            ))
+        }
+        self.init(registrations: declared.count, injections: runtime.injections.count + runtime.resolutions.count, notJudged: notJudged)
+    }
+
+    /// "12 registrations and 30 injections (2 not judged)", for the summary line; nil when there are none.
+    public var summary: String? {
+        guard registrations + injections > 0 else { return nil }
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let judged = notJudged.isEmpty ? "all judged" : "\(notJudged.count) not judged"
+        return "\(count(registrations, "run-time registration")) and \(count(injections, "injection")), \(judged)"
+    }
+}
