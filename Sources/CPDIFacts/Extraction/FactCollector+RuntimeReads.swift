@@ -23,7 +23,7 @@ extension FactCollector {
         if name.first == "$" || name.first == "_" { name = name.dropFirst() }
         guard let initial = name.first, initial.isLowercase, initial.isLetter else { return }
         if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
-        insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+        insertBareRead(String(name))
     }
 
     /// `if let doh { … }` reads the property `doh` it unwraps.
@@ -31,7 +31,7 @@ extension FactCollector {
         guard node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
             name.first?.isLowercase == true, !isLocal(name) || localInjectionNames.contains(name)
         else { return }
-        insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+        insertBareRead(name)
     }
 
     /// `guard let doh = doh as? X` and `let api = api`: the value read is the property the new name shadows,
@@ -61,10 +61,10 @@ extension FactCollector {
             return
         }
         if let base = node.base?.strippedOfOptionality, base.isSelf || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" {
-            insertRead("b", "\(enclosingType ?? "")|\(name)") { self.facts.runtime.reads.bare.append($0) }
+            insertBareRead(name)
             return
         }
-        insertRead("m", name) { self.facts.runtime.reads.members.append($0) }
+        memberReadsSeen.insert(MemberNameHash.of(name))
     }
 
     /// `\.name` reads `name`, except as the key of an injection wrapper (that is the injection itself) or
@@ -95,7 +95,7 @@ extension FactCollector {
                 return
             }
         }
-        for name in names { insertRead("m", name) { self.facts.runtime.reads.members.append($0) } }
+        for name in names { memberReadsSeen.insert(MemberNameHash.of(name)) }
     }
 
     func recordTypeAlias(_ node: TypeAliasDeclSyntax) {
@@ -130,5 +130,20 @@ extension FactCollector {
 
     private func insertRead(_ kind: String, _ value: String, _ append: (String) -> Void) {
         if runtimeReadsSeen.insert(kind + value).inserted { append(value) }
+    }
+
+    /// `name` read in the enclosing type, and so in each type it is nested in (`A.B.C` → `A`, `A.B`, `A.B.C`),
+    /// which is what asking "is it read in `A` or a type nested in it" looks up.
+    private func insertBareRead(_ name: String) {
+        guard let type = enclosingType else {
+            bareReadsSeen.insert(MemberNameHash.bare(name, in: ""))
+            return
+        }
+        var end = type.startIndex
+        while let dot = type[end...].firstIndex(of: ".") {
+            bareReadsSeen.insert(MemberNameHash.bare(name, in: type[..<dot]))
+            end = type.index(after: dot)
+        }
+        bareReadsSeen.insert(MemberNameHash.bare(name, in: type[...]))
     }
 }

@@ -48,6 +48,9 @@ final class FactCollector: SyntaxVisitor {
     let runtimeReading: RuntimeStyleReading
     /// Names already kept in `facts.runtime.reads`, each with its kind.
     var runtimeReadsSeen: Set<String> = []
+    /// `NameReads.bare` and `.members` as they are gathered; written sorted at the end.
+    var bareReadsSeen: Set<UInt32> = []
+    var memberReadsSeen: Set<UInt32> = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
 
@@ -77,6 +80,8 @@ final class FactCollector: SyntaxVisitor {
 
     func finish() -> FileFacts {
         facts.memberNameHashes = memberNamesSeen.sorted()
+        facts.runtime.reads.bare = bareReadsSeen.sorted()
+        facts.runtime.reads.members = memberReadsSeen.sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)

@@ -190,11 +190,13 @@ public struct PropertyWrapperFact: Codable, Sendable, Equatable {
 
 /// Names a file reads, each once: what an injected property or a key is judged unused against.
 public struct NameReads: Codable, Sendable, Equatable {
-    /// `name` written alone (also `$name`, `_name`, `self.name`), as `Type|name` for the innermost type
-    /// it is written in (`|name` at top level); parameters and locals are left out.
-    public var bare: [String] = []
-    /// `x.name` and `\.name` on anything else: some value's `name` is read (a write `x.name = …` is not).
-    public var members: [String] = []
+    /// `name` written alone (also `$name`, `_name`, `self.name`), as `MemberNameHash.bare(name, in:)` of the
+    /// type it is written in and of every type that type is nested in (`|name` at top level), sorted;
+    /// parameters and locals are left out.
+    public var bare: [UInt32] = []
+    /// `x.name` and `\.name` on anything else, as `MemberNameHash`es, sorted: some value's `name` is read
+    /// (a write `x.name = …` is not).
+    public var members: [UInt32] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.

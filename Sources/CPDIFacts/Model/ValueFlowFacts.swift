@@ -56,11 +56,20 @@ public struct UnfollowedFlow: Codable, Sendable, Equatable {
     }
 }
 
-/// A member name as a number: FNV-1a over its UTF-8 bytes, the same in every process and on every machine.
+/// A name as a number: FNV-1a over its UTF-8 bytes, the same in every process and on every machine. Facts
+/// that are sets of names read keep these instead of the names: every warm run reads them back, and two
+/// names with one number only make something count as read that was not, the silent side.
 public enum MemberNameHash {
-    public static func of(_ name: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 {
+    public static func of(_ name: String) -> UInt32 { continuing(2_166_136_261, name) }
+
+    /// `type|name`: `name` written alone inside `type` (`|name` at the top level).
+    public static func bare(_ name: String, in type: Substring) -> UInt32 {
+        continuing(continuing(continuing(2_166_136_261, type), "|"), name)
+    }
+
+    private static func continuing(_ start: UInt32, _ text: some StringProtocol) -> UInt32 {
+        var hash = start
+        for byte in text.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }

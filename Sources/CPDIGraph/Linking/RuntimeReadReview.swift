@@ -97,39 +97,32 @@ struct RuntimeReadReview {
 
 /// Every file's reads, indexed once.
 private struct ReadIndex {
-    /// name → the types it is written alone in → the files.
-    private var bare: [String: [String: Set<String>]] = [:]
-    /// member name → files reading it.
-    private var members: [String: Set<String>] = [:]
+    /// `MemberNameHash.bare(name, in: type)` → files where `name` is written alone in `type` or a type nested in it.
+    private var bare: [UInt32: Set<String>] = [:]
+    /// `MemberNameHash.of(name)` → files reading some value's `name`.
+    private var members: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
 
     init(files: [FileFacts]) {
         var requirements: Set<String> = []
         for file in files {
-            for read in file.runtime.reads.bare {
-                let parts = read.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2 else { continue }
-                bare[String(parts[1]), default: [:]][String(parts[0]), default: []].insert(file.path)
-            }
-            for name in file.runtime.reads.members { members[name, default: []].insert(file.path) }
+            for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
             for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
         }
         self.requirements = requirements
     }
 
-    /// `name` written alone in `type`, an extension of it or a type nested in it.
+    /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
+    /// visible there unqualified); each read was kept under every type it sits in.
     func isBareRead(_ name: String, in type: String, files: [String]?) -> Bool {
-        guard let types = bare[name] else { return false }
-        // Nested types (`Owner.Inner`) too: static members are visible there unqualified.
-        let prefix = "\(type)."
-        return types.contains { reader, readers in
-            (reader == type || reader.hasPrefix(prefix)) && (files.map { !readers.isDisjoint(with: $0) } ?? true)
-        }
+        guard let readers = bare[MemberNameHash.bare(name, in: Substring(type))] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
-        guard let readers = members[name] else { return false }
+        guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
 }
