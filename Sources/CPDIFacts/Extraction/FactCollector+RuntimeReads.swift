@@ -22,6 +22,8 @@ extension FactCollector {
         var name = Substring(node.baseName.identifierText)
         if name.first == "$" || name.first == "_" { name = name.dropFirst() }
         guard let initial = name.first, initial.isLowercase, initial.isLetter else { return }
+        // Most names are read many times in one type: the scope checks below are for the first.
+        if bareNamesByType[enclosingType ?? ""]?.contains(String(name)) == true { return }
         if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
         insertBareRead(String(name))
     }
@@ -132,18 +134,8 @@ extension FactCollector {
         if runtimeReadsSeen.insert(kind + value).inserted { append(value) }
     }
 
-    /// `name` read in the enclosing type, and so in each type it is nested in (`A.B.C` → `A`, `A.B`, `A.B.C`),
-    /// which is what asking "is it read in `A` or a type nested in it" looks up.
+    /// `name` read in the enclosing type; hashed once per type and name when the file is done.
     private func insertBareRead(_ name: String) {
-        guard let type = enclosingType else {
-            bareReadsSeen.insert(MemberNameHash.bare(name, in: ""))
-            return
-        }
-        var end = type.startIndex
-        while let dot = type[end...].firstIndex(of: ".") {
-            bareReadsSeen.insert(MemberNameHash.bare(name, in: type[..<dot]))
-            end = type.index(after: dot)
-        }
-        bareReadsSeen.insert(MemberNameHash.bare(name, in: type[...]))
+        bareNamesByType[enclosingType ?? "", default: []].insert(name)
     }
 }

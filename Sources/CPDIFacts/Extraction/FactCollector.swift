@@ -48,8 +48,9 @@ final class FactCollector: SyntaxVisitor {
     let runtimeReading: RuntimeStyleReading
     /// Names already kept in `facts.runtime.reads`, each with its kind.
     var runtimeReadsSeen: Set<String> = []
-    /// `NameReads.bare` and `.members` as they are gathered; written sorted at the end.
-    var bareReadsSeen: Set<UInt32> = []
+    /// `NameReads.bare` as it is gathered: the names written alone in each type (`""` at top level).
+    var bareNamesByType: [String: Set<String>] = [:]
+    /// `NameReads.members` as it is gathered.
     var memberReadsSeen: Set<UInt32> = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
@@ -80,7 +81,7 @@ final class FactCollector: SyntaxVisitor {
 
     func finish() -> FileFacts {
         facts.memberNameHashes = memberNamesSeen.sorted()
-        facts.runtime.reads.bare = bareReadsSeen.sorted()
+        facts.runtime.reads.bare = NameReads.bareHashes(bareNamesByType)
         facts.runtime.reads.members = memberReadsSeen.sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {

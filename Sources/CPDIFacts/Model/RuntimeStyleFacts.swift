@@ -203,6 +203,25 @@ public struct NameReads: Codable, Sendable, Equatable {
     public var typeAliases: [String] = []
 
     public init() {}
+
+    /// Each name written alone in a type, kept under that type and every type it is nested in
+    /// (`A.B.C` → `A`, `A.B`, `A.B.C`): asking "is it read in `A` or a type nested in it" is one look-up.
+    public static func bareHashes(_ namesByType: [String: Set<String>]) -> [UInt32] {
+        var hashes: Set<UInt32> = []
+        for (type, names) in namesByType {
+            var scopes: [Substring] = []
+            var rest = type[...]
+            while let dot = rest.firstIndex(of: ".") {
+                scopes.append(type[..<dot])
+                rest = type[type.index(after: dot)...]
+            }
+            scopes.append(type[...])
+            for name in names {
+                for scope in scopes { hashes.insert(MemberNameHash.bare(name, in: scope)) }
+            }
+        }
+        return hashes.sorted()
+    }
 }
 
 public enum RegistrationKind: String, Codable, Sendable {

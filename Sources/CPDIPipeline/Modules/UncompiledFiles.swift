@@ -40,6 +40,8 @@ struct UncompiledFiles {
 
     /// Whether the file is in an Xcode project's folder and no target of it compiles the file.
     func isUncompiled(_ file: String) -> Bool {
+        // Most trees have no Xcode project that lists its files; every file is asked.
+        guard !projects.isEmpty else { return false }
         var folder = (file as NSString).deletingLastPathComponent
         while !folder.isEmpty {
             if otherProjectFolders.contains(folder) { return false }
