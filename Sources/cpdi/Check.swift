@@ -28,6 +28,7 @@ struct Check: ParsableCommand {
     var fix = false
 
     func validate() throws {
+        if fix { try FixRun.refuseFacts(scan) }
         // Whole reports (graph, counts, pages) belong to `report`; `check` only lists findings.
         guard reporter.isFindingsOnly else {
             throw ValidationError("--reporter \(reporter.rawValue) is a full report, not a list of findings; use `cpdi report --format \(reporter.rawValue)`")

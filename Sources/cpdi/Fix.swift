@@ -29,6 +29,7 @@ struct Fix: ParsableCommand {
     var baseline: String?
 
     func validate() throws {
+        try FixRun.refuseFacts(scan)
         for rule in rules where !Pipeline.fixableRules.contains(rule) {
             let known = RuleCatalogue.rule(id: rule) != nil
             throw ValidationError("--rule \(rule): \(known ? "has no automatic fix" : "no such rule"); fixable rules are \(Pipeline.fixableRules.sorted().joined(separator: ", "))")
@@ -46,6 +47,11 @@ struct FixRun {
     var rules: [String] = []
     var dryRun = false
     var baseline: String?
+
+    /// Fixing edits sources, which facts files do not carry.
+    static func refuseFacts(_ scan: ScanOptions) throws {
+        if !scan.facts.isEmpty { throw ValidationError("fixing rewrites sources: pass PATHs, not --facts") }
+    }
 
     func perform() throws {
         let started = Date()

@@ -64,8 +64,8 @@ struct Graph: ParsableCommand {
         if format == nil, let output, output != "-", GraphFormat(fileName: output) == nil {
             throw ValidationError("cannot tell the format from '\(output)'; add --format \(GraphFormat.allCases.map(\.rawValue).joined(separator: "|"))")
         }
-        if from != nil, !scan.paths.isEmpty {
-            throw ValidationError("pass either PATHs to analyse or --from a saved result, not both")
+        if from != nil, !scan.paths.isEmpty || !scan.facts.isEmpty {
+            throw ValidationError("pass one of PATHs to analyse, --facts files or --from a saved result")
         }
         guard depth >= 0 else { throw ValidationError("--depth must be 0 or more") }
     }

@@ -24,6 +24,6 @@ struct CPDI: ParsableCommand {
         commandName: "cpdi",
         abstract: "See and check the dependency graph of Swift code that injects dependencies by protocol composition.",
         version: "0.1.0",
-        subcommands: [Check.self, Fix.self, Graph.self, Report.self, Diff.self, Why.self, Rules.self, Generate.self, Config.self, Fuzz.self]
+        subcommands: [Check.self, Fix.self, Graph.self, Report.self, Diff.self, Facts.self, Why.self, Rules.self, Generate.self, Config.self, Fuzz.self]
     )
 }

@@ -37,8 +37,8 @@ struct Report: ParsableCommand {
     static let formatsByExtension = ["md": "markdown", "markdown": "markdown", "sarif": "sarif", "html": "html", "json": "json"]
 
     func validate() throws {
-        if from != nil, !scan.paths.isEmpty {
-            throw ValidationError("pass either PATHs to analyse or --from a saved result, not both")
+        if from != nil, !scan.paths.isEmpty || !scan.facts.isEmpty {
+            throw ValidationError("pass one of PATHs to analyse, --facts files or --from a saved result")
         }
         if format == nil {
             let choices = ReportFormat.allCases.map(\.rawValue).joined(separator: "|")

@@ -8,7 +8,19 @@ struct ScanOptions: ParsableArguments {
     @Argument(help: "Folders or .swift files to analyse (default: the current folder).")
     var paths: [String] = []
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Link and judge these files of `cpdi facts` instead of scanning PATHs.",
+        discussion: "They must come from this cpdi and the same configuration; the facts cache is not used.", valueName: "FILE"
+    ))
+    var facts: [String] = []
+
     @OptionGroup var settings: ScanSettings
+
+    func validate() throws {
+        if !facts.isEmpty, !paths.isEmpty {
+            throw ValidationError("pass either PATHs to analyse or --facts files, not both")
+        }
+    }
 }
 
 /// How a scan runs. Options that change that (configuration, cache, progress) belong here, not in each command.

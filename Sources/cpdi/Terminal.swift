@@ -16,7 +16,19 @@ enum Terminal {
     /// Runs the pipeline on `paths`; files that could not be read are reported on stderr, a missing
     /// path ends the run.
     static func analyse(_ scan: ScanOptions) -> AnalysisResult {
-        analyse(paths: scan.paths, settings: scan.settings)
+        scan.facts.isEmpty ? analyse(paths: scan.paths, settings: scan.settings) : analyse(factsFiles: scan.facts, settings: scan.settings)
+    }
+
+    /// Links the files of `cpdi facts`; the configuration is found as for a scan of the current folder.
+    static func analyse(factsFiles: [String], settings: ScanSettings) -> AnalysisResult {
+        do {
+            let configuration = try settings.configuration(paths: [], workingDirectory: workingDirectory)
+            let result = try Pipeline(configuration: configuration).analyse(factsFiles: factsFiles, workingDirectory: workingDirectory)
+            err(XcodeFormat.problems(result))
+            return result
+        } catch {
+            fail(error)
+        }
     }
 
     static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {

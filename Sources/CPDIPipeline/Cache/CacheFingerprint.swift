@@ -44,10 +44,8 @@ enum FactsFormat {
     /// The digest a memo holds for `identity`, or nil when it was written by another build or is damaged.
     static func digest(inMemo data: Data, identity: String) -> ContentHash? {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0] == identity, lines[2].isEmpty, lines[1].utf8.count == 32,
-              let high = UInt64(lines[1].prefix(16), radix: 16), let low = UInt64(lines[1].suffix(16), radix: 16)
-        else { return nil }
-        return ContentHash(high: high, low: low)
+        guard lines.count == 3, lines[0] == identity, lines[2].isEmpty else { return nil }
+        return ContentHash(hex: lines[1])
     }
 
     static let probe: [UInt8] = {

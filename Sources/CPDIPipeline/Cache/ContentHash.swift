@@ -32,6 +32,12 @@ struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         return digits.split(separator: ":").map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
     }
 
+    /// The inverse of `description`: 32 hexadecimal digits.
+    init?(hex: Substring) {
+        guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
+        self.init(high: high, low: low)
+    }
+
     var bytes: [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: high >> (8 * UInt64($0))) }
             + (0..<8).map { UInt8(truncatingIfNeeded: low >> (8 * UInt64($0))) }
