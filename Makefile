@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build bench-diff plugin-e2e graphviz chromium python-tools samples clean bench bench-graph fuzz
+.PHONY: demo test build bench-diff plugin-e2e graphviz chromium python-tools samples clean bench bench-scale bench-graph fuzz
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
 
@@ -61,8 +61,15 @@ samples: build
 
 # Scan speed against `swiftc -frontend -parse` on swift-nio, swift-syntax, vapor and two synthetic apps
 # (release build in .build-release, corpora in BENCH_DIR, default /tmp/cpdi-bench); prints Markdown tables.
+# Then the scale table (bench-scale).
 bench: graphviz
 	scripts/bench.sh
+	scripts/bench-scale.sh
+
+# `cpdi check` of generated apps of 10,000 and 100,000 components: cold, warm, one file changed, peak
+# memory (release build in .build-release, apps in BENCH_DIR); prints a Markdown table.
+bench-scale: graphviz
+	scripts/bench-scale.sh
 
 # Graph rendering: every view of synthetic apps of 100, 1,000 and 5,000 components (strategy, time,
 # SVG size); also writes output/synthetic-5000.svg. Release build in .build-release, apart from .build's lock.

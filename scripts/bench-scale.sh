@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# How `cpdi check` scales with the size of an app: generated apps of 10,000 and 100,000 components
+# (20 and 200 modules), release build, each measured cold (no cache), warm with nothing changed and
+# warm after one file changed, with wall time and peak memory from `/usr/bin/time -v`. Prints one
+# Markdown table; times and memory are medians of BENCH_RUNS runs of each kind.
+#
+#   scripts/bench-scale.sh [components:modules…]   default: 10000:20 100000:200
+#   BENCH_RUNS=3                                   runs of each kind
+#   BENCH_DIR=/tmp/cpdi-bench                      where the apps, caches and raw results go (outside the repo)
+#   CPDI=path/to/cpdi                              a cpdi to measure instead of building .build-release
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+RUNS=${BENCH_RUNS:-3}
+WORK=${BENCH_DIR:-${TMPDIR:-/tmp}/cpdi-bench}
+SCRATCH=.build-release
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+mkdir -p "$WORK"
+
+[ -x /usr/bin/time ] || { echo "Installing time with apt…" >&2; $SUDO apt-get update -qq >&2; $SUDO apt-get install -y -qq time >&2; }
+if [ -z "${CPDI:-}" ]; then
+  echo "Building cpdi (release, $SCRATCH)…" >&2
+  swift build -c release --scratch-path "$SCRATCH" --product cpdi >&2
+  CPDI=$PWD/$SCRATCH/release/cpdi
+fi
+
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000:20 100000:200)
+
+# One run of `cpdi check` in the app folder; appends "seconds peak-KB" to $1.
+measure() {
+  local log=$WORK/time.log
+  /usr/bin/time -v -o "$log" "$CPDI" check --quiet --cache-path "$CACHE" . >/dev/null 2>"$WORK/stderr" || {
+    # Findings exit 1; anything else is a failed run, not a measurement.
+    grep -q 'Exit status: 1$' "$log" || { cat "$WORK/stderr" "$log" >&2; exit 1; }
+  }
+  python3 - "$log" >> "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1)
+seconds = 0.0
+for part in clock.split(":"):
+    seconds = seconds * 60 + float(part)
+print(seconds, re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
+PY
+}
+
+echo "### $(date -u +%Y-%m-%d), $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(swift --version 2>/dev/null | head -1)"
+echo
+echo "| app | files / lines | cold | warm (nothing changed) | warm (one file changed) | peak memory cold / warm / changed |"
+echo "|---|---|---:|---:|---:|---:|"
+for size in "${sizes[@]}"; do
+  components=${size%%:*} modules=${size##*:}
+  app=$WORK/scale-$components
+  [ -d "$app/Sources" ] || "$CPDI" generate --components "$components" --modules "$modules" --output "$app" >&2
+  cd "$app"
+  files=$(find Sources -name '*.swift' | wc -l)
+  lines=$(find Sources -name '*.swift' -print0 | xargs -0 cat | wc -l)
+  CACHE=$WORK/cache-scale-$components
+  # The file edited before each "one file changed" run: a component in the middle of the app.
+  changed=$(find Sources -name '*.swift' | sort | sed -n "$((files / 2))p")
+  cp "$changed" "$WORK/scale-$components.orig"
+  rm -f "$WORK"/scale-"$components".{cold,warm,changed}
+  for _ in $(seq "$RUNS"); do
+    rm -rf "$CACHE"
+    measure "$WORK/scale-$components.cold"
+    measure "$WORK/scale-$components.warm"
+    printf '\n// edit %s\n' "$RANDOM$RANDOM" >> "$changed"
+    measure "$WORK/scale-$components.changed"
+  done
+  cp "$WORK/scale-$components.orig" "$changed"
+  cd - >/dev/null
+  python3 - "$components" "$modules" "$files" "$lines" "$WORK/scale-$components" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+import statistics, sys
+components, modules, files, lines, stem, load = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+def runs(kind):
+    rows = [line.split() for line in open(f"{stem}.{kind}") if line.strip()]
+    return statistics.median(float(r[0]) for r in rows), statistics.median(int(r[1]) for r in rows) / 1024
+(cold, cold_mb), (warm, warm_mb), (changed, changed_mb) = runs("cold"), runs("warm"), runs("changed")
+size = lambda n: f"{n / 1000:.0f}k" if n < 1_000_000 else f"{n / 1_000_000:.2f}M"
+print(f"| {components:,} components, {modules} modules | {size(files)} / {size(lines)} | {cold:.2f} s | {warm:.2f} s | {changed:.2f} s "
+      f"| {cold_mb:.0f} / {warm_mb:.0f} / {changed_mb:.0f} MB |")
+print(f"{components} {cold}", file=open(f"{stem}.scaling", "w"))
+print(f"load average {load} after measuring {components:,} components", file=open(f"{stem}.load", "w"))
+PY
+done
+echo
+for size in "${sizes[@]}"; do cat "$WORK/scale-${size%%:*}.load"; done
+if [ -f "$WORK/scale-10000.scaling" ] && [ -f "$WORK/scale-100000.scaling" ] && [[ " ${sizes[*]} " == *" 10000:20 "* ]] && [[ " ${sizes[*]} " == *" 100000:200 "* ]]; then
+  python3 - "$WORK/scale-10000.scaling" "$WORK/scale-100000.scaling" <<'PY'
+import sys
+small, large = (float(open(p).read().split()[1]) for p in sys.argv[1:3])
+print(f"\nScaling: 100,000 components take {large / small:.1f}× the cold time of 10,000 (linear would be 10×).")
+PY
+fi
