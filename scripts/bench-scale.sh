@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # How `cpdi check` scales with the size of an app: generated apps of 10,000 and 100,000 components
 # (20 and 200 modules), release build, each measured cold (no cache), warm with nothing changed and
-# warm after one file changed, with wall time and peak memory from `/usr/bin/time -v`. Prints one
-# Markdown table; times and memory are medians of BENCH_RUNS runs of each kind.
+# warm after one file changed, with wall time, CPU time (user + system) and peak memory from
+# `/usr/bin/time -v`. Prints one Markdown table; each number is the median of BENCH_RUNS runs of its
+# kind. On a shared machine the CPU time varies much less than the wall time, which waits for the cores.
 #
 #   scripts/bench-scale.sh [components:modules…]   default: 10000:20 100000:200
 #   BENCH_RUNS=3                                   runs of each kind
@@ -27,7 +28,7 @@ fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000:20 100000:200)
 
-# One run of `cpdi check` in the app folder; appends "seconds peak-KB" to $1.
+# One run of `cpdi check` in the app folder; appends "wall-seconds peak-KB cpu-seconds" to $1.
 measure() {
   local log=$WORK/time.log
   /usr/bin/time -v -o "$log" "$CPDI" check --quiet --cache-path "$CACHE" . >/dev/null 2>"$WORK/stderr" || {
@@ -41,13 +42,14 @@ clock = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", tex
 seconds = 0.0
 for part in clock.split(":"):
     seconds = seconds * 60 + float(part)
-print(seconds, re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
+cpu = sum(float(re.search(rf"{kind} time \(seconds\): (\S+)", text).group(1)) for kind in ("User", "System"))
+print(seconds, re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1), cpu)
 PY
 }
 
 echo "### $(date -u +%Y-%m-%d), $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(swift --version 2>/dev/null | head -1)"
 echo
-echo "| app | files / lines | cold | warm (nothing changed) | warm (one file changed) | peak memory cold / warm / changed |"
+echo "| app | files / lines | cold, wall (CPU) | warm, nothing changed | warm, one file changed | peak memory cold / warm / changed |"
 echo "|---|---|---:|---:|---:|---:|"
 for size in "${sizes[@]}"; do
   components=${size%%:*} modules=${size##*:}
@@ -70,18 +72,24 @@ for size in "${sizes[@]}"; do
   done
   cp "$WORK/scale-$components.orig" "$changed"
   cd - >/dev/null
-  python3 - "$components" "$modules" "$files" "$lines" "$WORK/scale-$components" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+  python3 - "$components" "$modules" "$files" "$lines" "$WORK/scale-$components" "$(cut -d' ' -f1 /proc/loadavg)" \
+    "$(sed -n 's/^some avg10=[0-9.]* avg60=\([0-9.]*\).*/\1/p' /proc/pressure/cpu 2>/dev/null)" <<'PY'
 import statistics, sys
-components, modules, files, lines, stem, load = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+components, modules, files, lines = (int(a) for a in sys.argv[1:5])
+stem, load, pressure = sys.argv[5], sys.argv[6], sys.argv[7]
 def runs(kind):
     rows = [line.split() for line in open(f"{stem}.{kind}") if line.strip()]
-    return statistics.median(float(r[0]) for r in rows), statistics.median(int(r[1]) for r in rows) / 1024
-(cold, cold_mb), (warm, warm_mb), (changed, changed_mb) = runs("cold"), runs("warm"), runs("changed")
+    return tuple(statistics.median(float(r[i]) for r in rows) for i in range(3))
+cells, memory = [], []
+for kind in ("cold", "warm", "changed"):
+    wall, peak, cpu = runs(kind)
+    cells.append(f"{wall:.2f} s ({cpu:.2f} s)")
+    memory.append(f"{peak / 1024:.0f}")
 size = lambda n: f"{n / 1000:.0f}k" if n < 1_000_000 else f"{n / 1_000_000:.2f}M"
-print(f"| {components:,} components, {modules} modules | {size(files)} / {size(lines)} | {cold:.2f} s | {warm:.2f} s | {changed:.2f} s "
-      f"| {cold_mb:.0f} / {warm_mb:.0f} / {changed_mb:.0f} MB |")
-print(f"{components} {cold}", file=open(f"{stem}.scaling", "w"))
-print(f"load average {load} after measuring {components:,} components", file=open(f"{stem}.load", "w"))
+print(f"| {components:,} components, {modules} modules | {size(files)} / {size(lines)} | {' | '.join(cells)} | {' / '.join(memory)} MB |")
+print(f"{components} {runs('cold')[0]} {runs('cold')[2]}", file=open(f"{stem}.scaling", "w"))
+waiting = f"; some task waited for a core {pressure} % of the last minute (/proc/pressure/cpu)" if pressure else ""
+print(f"After measuring {components:,} components: load average {load}{waiting}.", file=open(f"{stem}.load", "w"))
 PY
 done
 echo
@@ -89,7 +97,8 @@ for size in "${sizes[@]}"; do cat "$WORK/scale-${size%%:*}.load"; done
 if [ -f "$WORK/scale-10000.scaling" ] && [ -f "$WORK/scale-100000.scaling" ] && [[ " ${sizes[*]} " == *" 10000:20 "* ]] && [[ " ${sizes[*]} " == *" 100000:200 "* ]]; then
   python3 - "$WORK/scale-10000.scaling" "$WORK/scale-100000.scaling" <<'PY'
 import sys
-small, large = (float(open(p).read().split()[1]) for p in sys.argv[1:3])
-print(f"\nScaling: 100,000 components take {large / small:.1f}× the cold time of 10,000 (linear would be 10×).")
+small, large = ([float(x) for x in open(p).read().split()[1:3]] for p in sys.argv[1:3])
+print(f"\nScaling: 100,000 components take {large[0] / small[0]:.1f}× the cold wall time of 10,000 and "
+      f"{large[1] / small[1]:.1f}× its CPU time (linear would be 10×).")
 PY
 fi
