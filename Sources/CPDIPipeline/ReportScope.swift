@@ -9,8 +9,10 @@ public struct ReportScope: Sendable {
     let paths: [String]
     let workingDirectory: URL
 
-    /// `paths` are files or folders, absolute or relative to `workingDirectory`; each must exist.
-    public init(paths: [String], workingDirectory: URL, tree: any SourceTree = DiskTree()) throws(InputError) {
+    /// `paths` are files or folders, absolute or relative to `workingDirectory`; each must exist. `lists` are
+    /// files that name one path a line (what a build system knows of a target); their paths that do not exist
+    /// are passed over, since a list may name a file deleted since it was written.
+    public init(paths: [String], lists: [String] = [], workingDirectory: URL, tree: any SourceTree = DiskTree()) throws(InputError) {
         var resolved: [String] = []
         for path in paths {
             let url = URL.resolving(path, against: workingDirectory)
@@ -18,6 +20,15 @@ public struct ReportScope: Sendable {
                 throw InputError("\(path): no such file or folder; check the --report-only path")
             }
             resolved.append(url.resolvingSymlinksInPath().path)
+        }
+        for list in lists {
+            guard case .bytes(let bytes) = tree.read(URL.resolving(list, against: workingDirectory).path, limit: Pipeline.maximumFileSize) else {
+                throw InputError("\(list): cannot read the list of files to report; check the --report-only-list path")
+            }
+            for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.isEmpty {
+                let url = URL.resolving(String(line), against: workingDirectory)
+                if tree.kind(of: url.path) != nil { resolved.append(url.resolvingSymlinksInPath().path) }
+            }
         }
         self.paths = resolved
         self.workingDirectory = workingDirectory

@@ -36,6 +36,9 @@ struct Check: ParsableCommand {
     ))
     var reportOnly: [String] = []
 
+    @Option(help: ArgumentHelp("Like --report-only, for each path listed in this file, one a line (paths that do not exist are skipped).", valueName: "FILE"))
+    var reportOnlyList: [String] = []
+
     @Flag(help: "Print absolute file paths, for build systems and IDEs that run cpdi from another folder.")
     var absolutePaths = false
 
@@ -59,7 +62,8 @@ struct Check: ParsableCommand {
         }
         let scope: ReportScope?
         do {
-            scope = reportOnly.isEmpty ? nil : try ReportScope(paths: reportOnly, workingDirectory: workingDirectory)
+            scope = reportOnly.isEmpty && reportOnlyList.isEmpty
+                ? nil : try ReportScope(paths: reportOnly, lists: reportOnlyList, workingDirectory: workingDirectory)
         } catch {
             Terminal.fail(error)
         }

@@ -77,6 +77,23 @@ import Testing
         }
     }
 
+    @Test func aListFileNamesTheReportedFilesOneALine() throws {
+        try package { folder in
+            let list = folder.appendingPathComponent("reported.txt")
+            // As an Xcode target's list: absolute paths, and one file deleted since the list was written.
+            try "\(folder.path)/Sources/App/Home.swift\n\(folder.path)/Sources/App/Deleted.swift\n".write(to: list, atomically: true, encoding: .utf8)
+            let run = try cli.cpdi(["check", "--no-cache", "--report-only-list", list.path], in: folder)
+            #expect(run.status == 0)
+            #expect(run.stdout == Self.homeFindings)
+            try "Sources/Feature\n".write(to: list, atomically: true, encoding: .utf8)
+            let both = try cli.cpdi(["check", "--no-cache", "--report-only-list", "reported.txt", "--report-only", "Sources/App"], in: folder)
+            #expect(both.stdout == (try cli.cpdi(["check", "--no-cache"], in: folder)).stdout)
+            let missing = try cli.cpdi(["check", "--no-cache", "--report-only-list", "nope.txt"], in: folder)
+            #expect(missing.status == 2)
+            #expect(missing.stderr == "cpdi: error: nope.txt: cannot read the list of files to report; check the --report-only-list path\n")
+        }
+    }
+
     @Test func aReportOnlyPathThatDoesNotExistIsAUsageError() throws {
         try package { folder in
             let run = try cli.cpdi(["check", "--no-cache", "--report-only", "Sources/Ap"], in: folder)
