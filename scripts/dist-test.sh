@@ -26,9 +26,17 @@ if echo "$libraries" | grep -E "libswift|libFoundation|lib_Foundation|libdispatc
 fi
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
 echo "dist-test: needs $needed" >&2
-if command -v dpkg >/dev/null; then
-  packages=$(echo "$libraries" | awk '/=> \// { print $3 }' | xargs -r readlink -f | xargs -r dpkg -S 2>/dev/null | cut -d: -f1 | sort -u | tr '\n' ' ')
-  echo "dist-test: from the Debian packages $packages" >&2
+# On Debian/Ubuntu: each library comes from libgvc6 or a package libgvc6 depends on, so installing
+# Graphviz's library is all a machine needs. (Merged /usr: dpkg knows a file by one of its two paths.)
+if command -v dpkg >/dev/null && command -v apt-cache >/dev/null; then
+  packages=$(for library in $(echo "$libraries" | awk '/=> \// { print $3 }'); do
+    { dpkg -S "$library" 2>/dev/null || dpkg -S "$(readlink -f "$library")" 2>/dev/null || echo "unknown:$library"; } | awk -F: 'NR == 1 { print $1 }'
+  done | sort -u)
+  echo "dist-test: from the Debian packages $(echo $packages)" >&2
+  allowed=$(printf 'libgvc6\n'; apt-cache depends libgvc6 | awk '/Depends:/ { print $2 }')
+  for package in $packages; do
+    echo "$allowed" | grep -qx "$package" || fail "$package is neither libgvc6 nor one of its dependencies"
+  done
 fi
 
 # The archived binary under an empty environment: no PATH, no HOME, no LD_LIBRARY_PATH.

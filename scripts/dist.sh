@@ -13,7 +13,7 @@ name=cpdi-$version-linux-$(uname -m)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/$name/bin" "$out"
-# The symbols only name functions in crash reports; without them the binary is a third of the size.
+# The symbols only name functions in crash reports; without them the binary is little more than half the size.
 strip -o "$stage/$name/bin/cpdi" "$binary"
 chmod 755 "$stage/$name/bin/cpdi"
 install -m 644 "$here/README.md" "$stage/$name/README.md"
