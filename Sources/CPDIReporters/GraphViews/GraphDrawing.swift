@@ -92,7 +92,7 @@ public struct GraphDrawing: Sendable {
         }
         let lines = view.edges.map { edge in
             var line = Line(from: edge.from, to: edge.to, kind: edge.kind, label: nil, tooltip: nil, severity: nil, count: 1)
-            if edge.kind == .forwardsTo, strategy.edgeLabels { line.label = edge.via?.rawValue ?? "" }
+            if edge.kind == .forwardsTo, strategy.edgeLabels { line.label = ForwardLabels.label([edge.via]) }
             if let finding = marks.edgeFindings[EdgeMark(edge)] {
                 line.severity = finding.severity
                 line.label = finding.ruleID
