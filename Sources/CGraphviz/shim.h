@@ -92,6 +92,11 @@ static inline int cgv_render_data(GVC_t *gvc, Agraph_t *g, const char *format,
     return gvRenderData(gvc, g, (char *)format, result, length);
 }
 
+// gvLayout stores the drawing's bounding box as the graph attribute "bb" ("llx lly urx ury", in points).
+static inline const char *cgv_bounding_box(Agraph_t *g) {
+    return agget(g, (char *)"bb");
+}
+
 // kind is "layout", "device", "render", ...; the returned strings and array are malloc'd.
 static inline char **cgv_plugin_list(GVC_t *gvc, const char *kind, int *count) {
     return gvPluginList(gvc, (char *)kind, count, NULL);

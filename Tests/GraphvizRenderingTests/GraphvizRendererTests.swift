@@ -122,6 +122,20 @@ struct GraphvizRendererTests {
         #expect(error?.message.contains("no position") == true)
     }
 
+    /// The size a layout measures is the drawing the SVG shows: its viewBox adds Graphviz's 4-point pad on
+    /// each side. A chain laid out top to bottom is tall, left to right wide.
+    @Test func layoutSizeIsTheDrawingsSize() throws {
+        let chain = #"digraph { a -> b -> c -> d; }"#
+        let down = try GraphvizRenderer.layoutSize(dot: chain)
+        let across = try GraphvizRenderer.layoutSize(dot: chain.replacingOccurrences(of: "{", with: "{ rankdir=LR;"))
+        #expect(down.height > 2 * down.width && across.width > 2 * across.height, "down \(down), across \(across)")
+        let svg = String(decoding: try GraphvizRenderer.render(dot: chain, format: "svg"), as: UTF8.self)
+        let viewBox = try #require(svg.firstMatch(of: /viewBox="0\.00 0\.00 ([0-9.]+) ([0-9.]+)"/))
+        #expect(abs(Double(viewBox.1)! - down.width - 8) < 1 && abs(Double(viewBox.2)! - down.height - 8) < 1, "viewBox \(viewBox.0) for \(down)")
+        let error = #expect(throws: GraphvizError.self) { try GraphvizRenderer.layoutSize(dot: "digraph {") }
+        #expect(error?.kind == .malformedDOT)
+    }
+
     @Test func failuresDoNotLeakIntoLaterRenders() throws {
         let before = try GraphvizRenderer.render(dot: Self.sample, format: "svg")
         let error = #expect(throws: GraphvizError.self) {
