@@ -136,6 +136,23 @@ struct GraphvizRendererTests {
         #expect(error?.kind == .malformedDOT)
     }
 
+    /// Clusters come out in the order the DOT names them, however the heap looks: Graphviz keeps
+    /// subgraphs in id order, and ids of named objects were the addresses of their interned names.
+    @Test func clustersKeepTheirOrderWhateverRendersBefore() throws {
+        let clusters = (0..<8).map { "  subgraph cluster_\($0) { label=\"M\($0)\"; n\($0)a -> n\($0)b; }" }.joined(separator: "\n")
+        let dot = "digraph {\n\(clusters)\n  n0a -> n7b; n3b -> n5a;\n}"
+        let first = String(decoding: try GraphvizRenderer.render(dot: dot, format: "svg"), as: UTF8.self)
+        let order = first.matches(of: /<title>(cluster_\d)<\/title>/).map { String($0.1) }
+        #expect(order == (0..<8).map { "cluster_\($0)" })
+        for round in 1...12 {
+            // Other graphs intern and free names of their own in between.
+            let noise = (0..<(round * 7)).map { "  x\(round)_\($0) -> y\($0 % 5); subgraph cluster_n\($0) { z\(round)_\($0) }" }.joined(separator: "\n")
+            _ = try GraphvizRenderer.render(dot: "digraph {\n\(noise)\n}", format: "svg")
+            _ = try GraphvizRenderer.layoutSize(dot: dot)
+            #expect(String(decoding: try GraphvizRenderer.render(dot: dot, format: "svg"), as: UTF8.self) == first, "round \(round)")
+        }
+    }
+
     @Test func failuresDoNotLeakIntoLaterRenders() throws {
         let before = try GraphvizRenderer.render(dot: Self.sample, format: "svg")
         let error = #expect(throws: GraphvizError.self) {
