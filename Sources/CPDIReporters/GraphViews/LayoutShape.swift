@@ -42,8 +42,9 @@ public struct LayoutShape: Sendable, Equatable {
         return directions.flatMap { direction in foldings.map { LayoutShape(direction: direction, folding: $0) } }
     }
 
-    /// The candidate whose layout fills `frame` best; nil for engines other than dot, which do not rank
-    /// nodes. A candidate Graphviz cannot lay out is skipped; the render then reports the failure.
+    /// The candidate whose layout fills `frame` best, or the first that fits it at full size; nil for
+    /// engines other than dot, which do not rank nodes. A candidate Graphviz cannot lay out is skipped;
+    /// the render then reports the failure.
     static func choose(for drawing: GraphDrawing) -> LayoutShape? {
         guard drawing.strategy.engine == "dot" else { return nil }
         guard drawing.items.count > 1 else { return preferred(for: drawing) }
@@ -54,6 +55,9 @@ public struct LayoutShape: Sendable, Equatable {
             guard let size = measure(candidate) else { continue }
             let fill = min(frame.width / size.width, frame.height / size.height)
             if best == nil || fill > best!.fill * margin { best = (shape, fill) }
+            // The first candidate (the preferred direction, unfolded) already fits the frame at full size:
+            // another could only be drawn larger than that, and small drawings cost one layout, not ten.
+            if best!.fill >= 1 { break }
         }
         return best?.shape ?? preferred(for: drawing)
     }
