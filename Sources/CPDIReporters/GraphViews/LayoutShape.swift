@@ -5,7 +5,8 @@ import GraphvizRendering
 /// right suits alias compositions, and folding helps long fan-outs but only lengthens a tidy tree. So
 /// `choose` lays out a few candidates (a few milliseconds each, in process) and keeps the one that fills
 /// a landscape frame best, i.e. the one whose labels stay largest when the whole picture is fitted to a
-/// screen, a page or the report's graph panel. Measurements are in the README (Graph rendering).
+/// screen, a page or the report's graph panel. Measurements are in the README (Graph views, filters
+/// and large apps).
 public struct LayoutShape: Sendable, Equatable {
     public enum Direction: String, Sendable {
         case topToBottom = "TB", leftToRight = "LR"
