@@ -4,10 +4,16 @@
 # skips the check when nothing changed, fails on an error-level finding and on a warning with `strict`).
 # Building it compiles swift-syntax again (about 90 s on 2 cores); `make test` runs this after the
 # suite, whose PluginTests only lists the plugins (seconds).
-#   PLUGIN_DIR=/tmp/cpdi-plugin-user   where the throwaway package goes
+#   PLUGIN_DIR=DIR   where the throwaway package goes (default: a fresh temporary folder, so two checkouts
+#                    testing at once never share it)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-dir=${PLUGIN_DIR:-${TMPDIR:-/tmp}/cpdi-plugin-user}
+if [ -n "${PLUGIN_DIR:-}" ]; then
+    dir=$PLUGIN_DIR
+else
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/cpdi-plugin-user.XXXXXX")
+    trap 'rm -rf "$dir"' EXIT
+fi
 "$here/scripts/plugin-user.sh" "$dir"
 cd "$dir"
 fail() { echo "plugin-e2e: FAILED: $*" >&2; exit 1; }
