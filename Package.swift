@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "CPDIKit", targets: ["CPDIPipeline"]),
         // `swift package cpdi check|graph|report|diff …` in packages that depend on cpdi.
         .plugin(name: "CPDIPlugin", targets: ["CPDIPlugin"]),
+        // cpdi's findings as warnings and errors of `swift build` (and Xcode) in targets that adopt it.
+        .plugin(name: "CPDIBuildPlugin", targets: ["CPDIBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -74,6 +76,13 @@ let package = Package(
             capability: .command(intent: .custom(verb: "cpdi", description: "Check, draw and diff the dependency-injection graph with cpdi.")),
             dependencies: ["cpdi"],
             path: "Plugins/CPDIPlugin"
+        ),
+        // Runs `cpdi check` as a build command of each adopting target (and of Xcode targets, in Xcode).
+        .plugin(
+            name: "CPDIBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["cpdi"],
+            path: "Plugins/CPDIBuildPlugin"
         ),
         .testTarget(name: "CPDIFactsTests", dependencies: ["CPDIFacts"]),
         .testTarget(name: "CPDIRulesTests", dependencies: ["CPDIPipeline", "CPDIFacts", "CPDIRules"]),

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Makes a throwaway SwiftPM package in DIR that depends on this cpdi checkout by path, with a little
 # CPDI-style code (one unused dependency) in a git repository with two commits, for the plugin checks.
+# Its target App adopts the build-tool plugin, so `swift build` prints cpdi's findings.
 #   scripts/plugin-user.sh DIR
 set -euo pipefail
 dir=${1:?usage: scripts/plugin-user.sh DIR}
 cpdi=$(cd "$(dirname "$0")/.." && pwd)
+# A package added by path is known by its folder's name, whatever the checkout is called.
+identity=$(basename "$cpdi" | tr '[:upper:]' '[:lower:]')
 rm -rf "$dir"
 mkdir -p "$dir/Sources/App"
 cat > "$dir/Package.swift" <<SWIFT
@@ -14,7 +17,7 @@ import PackageDescription
 let package = Package(
     name: "PluginUser",
     dependencies: [.package(path: "$cpdi")],
-    targets: [.target(name: "App")]
+    targets: [.target(name: "App", plugins: [.plugin(name: "CPDIBuildPlugin", package: "$identity")])]
 )
 SWIFT
 cat > "$dir/Sources/App/Leaves.swift" <<'SWIFT'

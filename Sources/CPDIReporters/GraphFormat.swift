@@ -36,7 +36,8 @@ public enum GraphFormat: String, CaseIterable, Sendable {
             let drawing = try GraphDrawing.make(result, options: options, target: .mermaid)
             return Output(bytes: Array(MermaidDiagram.flowchart(drawing).utf8), strategy: drawing.strategy)
         case .dot, .svg, .png, .pdf:
-            let drawing = try GraphDrawing.make(result, options: options)
+            var drawing = try GraphDrawing.make(result, options: options)
+            drawing.strategy.shape = LayoutShape.choose(for: drawing)
             let dot = DOTFormat.render(drawing)
             if self == .dot { return Output(bytes: Array(dot.utf8), strategy: drawing.strategy) }
             return Output(bytes: try GraphvizRenderer.render(dot: dot, engine: drawing.strategy.engine, format: rawValue), strategy: drawing.strategy)

@@ -21,10 +21,10 @@ public struct RuleDescription: Sendable {
     /// Each must produce no finding of this rule.
     public var nonTriggering: [RuleExample]
     /// Off unless a configuration turns it on (SPEC §4b): its precision on real apps is below 0.95, or more
-    /// than one finding in twenty is pointless there, or it has not been measured enough.
-    public var isOptIn = false
+    /// than one finding in twenty is pointless there, or it has not been measured enough (`CorpusMeasurements`).
+    public var isOptIn: Bool { !CorpusMeasurements.isOnByDefault(id) }
     /// How its findings were judged on public apps held out from tuning: see `Measurement`.
-    public var measured: Measurement?
+    public var measured: Measurement? { CorpusMeasurements.measured(id) }
 }
 
 /// A rule's findings on public apps, each read against the code: right (true, and following the advice

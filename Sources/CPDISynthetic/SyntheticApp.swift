@@ -15,8 +15,8 @@ public struct SyntheticApp: Sendable {
     /// Also write a `Package.swift`, so the app builds with `swift build` (one executable target).
     public let package: Bool
 
-    public init(components: Int, modules: Int, seed: UInt64 = 1, planted: Int = 0, package: Bool = false) {
-        plan = SyntheticPlan(components: components, modules: modules, seed: seed)
+    public init(components: Int, modules: Int, seed: UInt64 = 1, fanOut: Int = 3, planted: Int = 0, package: Bool = false) {
+        plan = SyntheticPlan(components: components, modules: modules, seed: seed, fanOut: fanOut)
         self.planted = planted
         self.package = package
     }

@@ -3,7 +3,8 @@
 ///
 /// Forwards only ever point "forward" (to a later component of the same module, or into a module of
 /// a lower layer), so the app has no cycles, like a layered real app. Each module is a jittered tree of
-/// fan-out about three below its entry component, plus shared children and cross-module forwards.
+/// fan-out about three below its entry component (or wider: a coordinator that builds dozens of screens
+/// is common in real apps), plus shared children and cross-module forwards.
 public struct SyntheticPlan: Sendable, Equatable {
     public struct Component: Sendable, Equatable {
         public var name: String
@@ -38,8 +39,10 @@ public struct SyntheticPlan: Sendable, Equatable {
     /// One component in this many gets the deliberately unused legacy leaf.
     static let unusedLeafEvery = 211
 
-    public init(components count: Int, modules moduleCount: Int, seed: UInt64) {
+    /// `fanOut`: about how many children each parent builds inside a module.
+    public init(components count: Int, modules moduleCount: Int, seed: UInt64, fanOut: Int = 3) {
         precondition(count >= 1 && moduleCount >= 1 && moduleCount <= count, "need 1 ≤ modules ≤ components")
+        precondition(fanOut >= 1, "need a fan-out of at least 1")
         var random = SeededGenerator(seed: seed)
         modules = moduleCount
         leafWords = (0..<moduleCount).map { module in
@@ -79,8 +82,8 @@ public struct SyntheticPlan: Sendable, Equatable {
         for module in 0..<moduleCount {
             let first = firstIndex[module], size = sizes[module]
             for local in 1..<max(size, 1) {
-                // A jittered heap: the parent sits about a third of the way back, so fan-out is about three.
-                let ideal = (local - 1) / 3
+                // A jittered heap: the parent sits about 1/fanOut of the way back, so each parent has about fanOut children.
+                let ideal = (local - 1) / fanOut
                 let parent = random.within(max(0, ideal - 2)...ideal)
                 planned[first + parent].children.append(first + local)
             }

@@ -8,40 +8,71 @@ public enum GraphvizRenderer {
     public static func render(dot: String, engine: String = "dot", format: String) throws(GraphvizError) -> [UInt8] {
         try GraphvizSession.shared.run { (gv) throws(GraphvizError) -> [UInt8] in
             let session = GraphvizSession.shared
-            guard gv.engines.contains(pluginType(engine)) else {
-                throw GraphvizError(.unknownEngine, "unknown layout engine \"\(engine)\"; available: \(gv.engines.joined(separator: ", "))")
-            }
+            try checkEngine(engine, gv)
             let device = pluginType(format)
             let formats = usable(gv.formats)
             guard formats.contains(device) else {
                 throw GraphvizError(.unknownFormat, "unknown output format \"\(format)\"; available: \(formats.joined(separator: ", "))")
             }
+            return try withLayout(dot, engine: engine, gv) { (graph) throws(GraphvizError) -> [UInt8] in
+                var data: UnsafeMutablePointer<CChar>?
+                var length: UInt32 = 0
+                let status = cgv_render_data(gv.gvc, graph, format, &data, &length)
+                defer { if let data { gvFreeRenderData(data) } }
+                guard status == 0, !session.failed, let data else {
+                    throw GraphvizError(.renderFailed, "rendering as \"\(format)\" failed: \(session.errorText ?? "unknown error")")
+                }
+                var bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+                Timestamps.scrub(&bytes, device: device)
+                return bytes
+            }
+        }
+    }
 
-            guard let graph = cgv_memread(dot) else {
-                throw GraphvizError(.malformedDOT, "malformed DOT: \(session.errorText ?? "no graph found")")
+    /// The width and height, in points, of the drawing `render` would make, without rendering it:
+    /// for choosing between candidate layouts of one graph. Margins and the `size` attribute are a
+    /// renderer's business and are not included.
+    public static func layoutSize(dot: String, engine: String = "dot") throws(GraphvizError) -> (width: Double, height: Double) {
+        try GraphvizSession.shared.run { (gv) throws(GraphvizError) -> (width: Double, height: Double) in
+            try withLayout(dot, engine: engine, gv) { (graph) throws(GraphvizError) -> (width: Double, height: Double) in
+                let box = cgv_bounding_box(graph).map { String(cString: $0) } ?? ""
+                // "llx lly urx ury" after gvLayout; commas where a renderer wrote it back.
+                let corners = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+                guard corners.count == 4 else {
+                    throw GraphvizError(.layoutFailed, "layout with \"\(engine)\" gave no bounding box")
+                }
+                return (corners[2] - corners[0], corners[3] - corners[1])
             }
-            defer { agclose(graph) }
-            if session.failed {
-                throw GraphvizError(.malformedDOT, "malformed DOT: \(session.errorText ?? "unknown error")")
-            }
+        }
+    }
 
-            // Safe even when layout never ran; must come before agclose, hence declared after it.
-            defer { gvFreeLayout(gv.gvc, graph) }
-            // Some engines report a failure (e.g. nop without positions) yet return 0, so the error count decides.
-            if cgv_layout(gv.gvc, graph, engine) != 0 || session.failed {
-                throw GraphvizError(.layoutFailed, "layout with \"\(engine)\" failed: \(session.errorText ?? "unknown error")")
-            }
+    /// Reads `dot`, lays it out with `engine` and hands the laid-out graph to `body`; frees both after.
+    /// Call only inside `GraphvizSession.run`.
+    private static func withLayout<R>(
+        _ dot: String, engine: String, _ gv: GraphvizSession.Context, _ body: (UnsafeMutablePointer<Agraph_t>) throws(GraphvizError) -> R
+    ) throws(GraphvizError) -> R {
+        let session = GraphvizSession.shared
+        try checkEngine(engine, gv)
+        guard let graph = cgv_memread(dot) else {
+            throw GraphvizError(.malformedDOT, "malformed DOT: \(session.errorText ?? "no graph found")")
+        }
+        defer { agclose(graph) }
+        if session.failed {
+            throw GraphvizError(.malformedDOT, "malformed DOT: \(session.errorText ?? "unknown error")")
+        }
 
-            var data: UnsafeMutablePointer<CChar>?
-            var length: UInt32 = 0
-            let status = cgv_render_data(gv.gvc, graph, format, &data, &length)
-            defer { if let data { gvFreeRenderData(data) } }
-            guard status == 0, !session.failed, let data else {
-                throw GraphvizError(.renderFailed, "rendering as \"\(format)\" failed: \(session.errorText ?? "unknown error")")
-            }
-            var bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
-            Timestamps.scrub(&bytes, device: device)
-            return bytes
+        // Safe even when layout never ran; must come before agclose, hence declared after it.
+        defer { gvFreeLayout(gv.gvc, graph) }
+        // Some engines report a failure (e.g. nop without positions) yet return 0, so the error count decides.
+        if cgv_layout(gv.gvc, graph, engine) != 0 || session.failed {
+            throw GraphvizError(.layoutFailed, "layout with \"\(engine)\" failed: \(session.errorText ?? "unknown error")")
+        }
+        return try body(graph)
+    }
+
+    private static func checkEngine(_ engine: String, _ gv: GraphvizSession.Context) throws(GraphvizError) {
+        guard gv.engines.contains(pluginType(engine)) else {
+            throw GraphvizError(.unknownEngine, "unknown layout engine \"\(engine)\"; available: \(gv.engines.joined(separator: ", "))")
         }
     }
 

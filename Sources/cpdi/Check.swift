@@ -12,13 +12,16 @@ struct Check: ParsableCommand {
 
     @OptionGroup var scan: ScanOptions
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
+    @Flag(help: "Fail (exit 1) on warnings too (also `strict: true` in .cpdi.yml).")
     var strict = false
 
     @Option(help: "How to print findings: \(ReportFormat.allCases.filter(\.isFindingsOnly).map(\.rawValue).joined(separator: ", ")).")
     var reporter: ReportFormat = .xcode
 
-    @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file; only new ones are printed and fail the run.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(
+        "Hide the findings recorded in this baseline file; only new ones are printed and fail the run.",
+        discussion: "Default: `baseline:` in .cpdi.yml, unless --write-baseline is given.", valueName: "FILE"
+    ))
     var baseline: String?
 
     @Option(help: ArgumentHelp("Record the current findings in this file, to pass to --baseline later.", valueName: "FILE"))
@@ -26,6 +29,18 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Apply the fixes instead of listing the findings (the same as `cpdi fix`).")
     var fix = false
+
+    @Option(help: ArgumentHelp(
+        "Print only the findings in this file or folder (repeatable); all PATHs are still scanned, since forwards cross modules.",
+        valueName: "PATH"
+    ))
+    var reportOnly: [String] = []
+
+    @Option(help: ArgumentHelp("Like --report-only, for each path listed in this file, one a line (paths that do not exist are skipped).", valueName: "FILE"))
+    var reportOnlyList: [String] = []
+
+    @Flag(help: "Print absolute file paths, for build systems and IDEs that run cpdi from another folder.")
+    var absolutePaths = false
 
     func validate() throws {
         if fix { try FixRun.refuseFacts(scan) }
@@ -38,11 +53,25 @@ struct Check: ParsableCommand {
     func run() throws {
         if fix { return try FixRun(scan: scan, baseline: baseline).perform() }
         let started = Date()
-        // Read first, so a missing baseline fails before a long scan.
+        let workingDirectory = Terminal.workingDirectory
+        let configuration = Terminal.configuration(paths: scan.paths, settings: scan.settings)
+        // Recording a baseline starts from every finding, so the configured one is not read then (it may not exist yet).
+        let baseline = self.baseline ?? (writeBaseline == nil ? configuration.baselinePath(workingDirectory: workingDirectory) : nil)
+        // Read first, so a missing baseline or report path fails before a long scan.
         let known = baseline.map { path in
-            do throws(InputError) { return try Baseline.read(path, workingDirectory: Terminal.workingDirectory) } catch { Terminal.fail(error) }
+            do throws(InputError) { return try Baseline.read(path, workingDirectory: workingDirectory) } catch { Terminal.fail(error) }
         }
-        var result = Terminal.analyse(scan)
+        let scope: ReportScope?
+        do {
+            scope = reportOnly.isEmpty && reportOnlyList.isEmpty
+                ? nil : try ReportScope(paths: reportOnly, lists: reportOnlyList, workingDirectory: workingDirectory)
+        } catch {
+            Terminal.fail(error)
+        }
+        var result = Terminal.analyse(paths: scan.paths, settings: scan.settings, configuration: configuration) { result in
+            let reported = scope?.restrict(result) ?? result
+            return absolutePaths ? reported.withAbsolutePaths(workingDirectory: workingDirectory) : reported
+        }
         if let writeBaseline {
             do {
                 try Baseline(findings: result.findings, path: writeBaseline, workingDirectory: Terminal.workingDirectory)
@@ -65,6 +94,7 @@ struct Check: ParsableCommand {
         }
         Terminal.err(Summary.line(result, seconds: Date().timeIntervalSince(started), hiddenByBaseline: hidden) + "\n")
         if result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
+        let strict = self.strict || configuration.strict
         let failing = result.findings.contains { $0.severity == .error || (strict && $0.severity >= .warning) }
         if failing { throw ExitCode(1) }
     }

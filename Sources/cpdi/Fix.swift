@@ -25,7 +25,7 @@ struct Fix: ParsableCommand {
     @Flag(help: "Print the changes as a unified diff and write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Leave the findings recorded in this baseline file alone.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Leave the findings recorded in this baseline file alone (default: `baseline:` in .cpdi.yml).", valueName: "FILE"))
     var baseline: String?
 
     func validate() throws {
@@ -56,13 +56,13 @@ struct FixRun {
     func perform() throws {
         let started = Date()
         let workingDirectory = Terminal.workingDirectory
-        let known = baseline.map { path in
+        let configuration = Terminal.configuration(paths: scan.paths, settings: scan.settings)
+        let baselinePath = baseline ?? configuration.baselinePath(workingDirectory: workingDirectory)
+        let known = baselinePath.map { path in
             do throws(InputError) { return try Baseline.read(path, workingDirectory: workingDirectory) } catch { Terminal.fail(error) }
         }
-        let baselinePath = baseline
         let outcome: FixOutcome
         do {
-            let configuration = try scan.settings.configuration(paths: scan.paths, workingDirectory: workingDirectory)
             let pipeline = Pipeline(configuration: configuration)
             outcome = try pipeline.fix(
                 paths: scan.paths, workingDirectory: workingDirectory,
@@ -89,12 +89,12 @@ struct FixRun {
                 }
             }
         }
-        Terminal.err(summary(outcome, seconds: Date().timeIntervalSince(started)) + "\n")
+        Terminal.err(summary(outcome, seconds: Date().timeIntervalSince(started), usedBaseline: baselinePath != nil) + "\n")
         if outcome.result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
     }
 
     /// "fixed 4 findings in 2 files; 3 remain: 1 direct-child-dependency (a child has no alias of its own), 2 not fixable automatically"
-    private func summary(_ outcome: FixOutcome, seconds: Double) -> String {
+    private func summary(_ outcome: FixOutcome, seconds: Double, usedBaseline: Bool) -> String {
         let verb = dryRun ? "would fix" : "fixed"
         let files = outcome.changedFiles.count
         var line = "cpdi: \(verb) \(outcome.fixed.count) finding\(outcome.fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
@@ -112,7 +112,7 @@ struct FixRun {
                 } else if unparsable.contains(finding.editedFile!) {
                     reason = "in files that do not parse"
                 } else {
-                    reason = baseline == nil ? "whose edit could not be applied" : "kept by the baseline"
+                    reason = usedBaseline ? "kept by the baseline" : "whose edit could not be applied"
                 }
                 reasons[reason, default: 0] += 1
             }

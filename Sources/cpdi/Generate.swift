@@ -21,6 +21,9 @@ struct Generate: ParsableCommand {
     @Option(help: "Seed of the generator; the same seed writes the same app.")
     var seed: UInt64 = 1
 
+    @Option(help: "About how many children each component builds inside its module (a coordinator of many screens: 20 or more).")
+    var fanOut: Int = 3
+
     @Option(help: "Plant this many of each fixable finding, and write their ground truth to ground-truth.txt.")
     var plant: Int = 0
 
@@ -30,11 +33,12 @@ struct Generate: ParsableCommand {
     func validate() throws {
         guard components >= 1 else { throw ValidationError("--components must be at least 1") }
         guard (1...components).contains(modules) else { throw ValidationError("--modules must be between 1 and --components (\(components))") }
+        guard fanOut >= 1 else { throw ValidationError("--fan-out must be at least 1") }
         guard plant >= 0 else { throw ValidationError("--plant must not be negative") }
     }
 
     func run() throws {
-        let app = SyntheticApp(components: components, modules: modules, seed: seed, planted: plant, package: package)
+        let app = SyntheticApp(components: components, modules: modules, seed: seed, fanOut: fanOut, planted: plant, package: package)
         let folder = URL(fileURLWithPath: output, relativeTo: Terminal.workingDirectory).standardizedFileURL
         do {
             try app.write(to: folder)

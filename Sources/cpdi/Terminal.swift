@@ -32,15 +32,32 @@ enum Terminal {
     }
 
     static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {
+        analyse(paths: paths, settings: settings, configuration: configuration(paths: paths, settings: settings))
+    }
+
+    /// The `.cpdi.yml` that applies to `paths` (or `--config`); a bad one ends the run.
+    static func configuration(paths: [String], settings: ScanSettings) -> Configuration {
         do {
-            let configuration = try settings.configuration(paths: paths, workingDirectory: workingDirectory)
+            return try settings.configuration(paths: paths, workingDirectory: workingDirectory)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `present` shapes the result before anything is printed (which files to report, how paths read),
+    /// so the problems on stderr follow the same choices as the findings.
+    static func analyse(
+        paths: [String], settings: ScanSettings, configuration: Configuration,
+        present: (AnalysisResult) -> AnalysisResult = { $0 }
+    ) -> AnalysisResult {
+        do {
             let pipeline = Pipeline(configuration: configuration)
             let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)
-            let result = try pipeline.run(
+            let result = present(try pipeline.run(
                 paths: paths, workingDirectory: workingDirectory,
                 cache: settings.cache(for: paths, conventions: pipeline.conventions, workingDirectory: workingDirectory),
                 progress: progress?.handler
-            )
+            ))
             progress?.finish()
             err(XcodeFormat.problems(result))
             return result

@@ -54,6 +54,29 @@ import Testing
         #expect(configuration.source == ".cpdi.yml")
     }
 
+    @Test func strictAndBaselineAreRead() throws {
+        let configuration = try parse("strict: yes\nbaseline: ci/known-findings.json\n")
+        #expect(configuration.strict)
+        #expect(configuration.baseline == "ci/known-findings.json")
+        // Relative to the configuration's folder, shown relative to the working directory when inside it.
+        #expect(configuration.baselinePath(workingDirectory: URL(fileURLWithPath: "/project")) == "ci/known-findings.json")
+        #expect(configuration.baselinePath(workingDirectory: URL(fileURLWithPath: "/project/ci")) == "known-findings.json")
+        #expect(configuration.baselinePath(workingDirectory: URL(fileURLWithPath: "/elsewhere")) == "/project/ci/known-findings.json")
+        #expect(try parse("baseline: /abs/known.json\n").baselinePath(workingDirectory: URL(fileURLWithPath: "/elsewhere")) == "/abs/known.json")
+        let defaults = try parse("strict: false\nbaseline: ~\n")
+        #expect(!defaults.strict)
+        #expect(defaults.baseline == nil)
+        #expect(defaults.baselinePath(workingDirectory: URL(fileURLWithPath: "/project")) == nil)
+        #expect(try parse("baseline: \"\"\n").baseline == nil)
+    }
+
+    @Test func strictAndBaselineErrorsNameTheLine() {
+        #expect(error("include: [a]\nstrict: maybe\n") == ".cpdi.yml:2: strict: 'maybe' is not true or false")
+        #expect(error("strict: [true]\n") == ".cpdi.yml:1: strict: expected true or false")
+        #expect(error("baseline: [a.json, b.json]\n") == ".cpdi.yml:1: baseline: expected one file path, not a list")
+        #expect(error("baseline: { file: a.json }\n") == ".cpdi.yml:1: baseline: expected a string or a list of strings")
+    }
+
     @Test func anEmptyFileMeansTheDefaults() throws {
         #expect(try parse("") == { var c = Configuration(); c.baseDirectory = URL(fileURLWithPath: "/project"); c.source = ".cpdi.yml"; return c }())
         #expect(try parse("# nothing yet\n").rules.isEmpty)
@@ -88,7 +111,8 @@ import Testing
             == ".cpdi.yml:2: rules.stale-forward.severty: unknown key; did you mean 'severity'?")
         #expect(error("naming:\n  alias-name: [X]\n") == ".cpdi.yml:2: naming.alias-name: unknown naming convention; did you mean 'alias-names'?")
         let far = error("colours: red\n")
-        #expect(far?.hasPrefix(".cpdi.yml:1: colours: unknown key; expected one of include, exclude, module-roots, naming, opt-in-rules, rules") == true)
+        #expect(far?.hasPrefix(".cpdi.yml:1: colours: unknown key; expected one of include, exclude, module-roots, strict, baseline, naming, opt-in-rules, rules") == true)
+        #expect(error("stric: true\n") == ".cpdi.yml:1: stric: unknown key; did you mean 'strict'?")
     }
 
     @Test func badPatternsAreErrorsThatNameTheEntry() {
@@ -127,8 +151,11 @@ import Testing
     // MARK: Printing
 
     @Test func printedConfigurationIsCompleteAndReadsBackTheSame() throws {
-        let configuration = try parse("exclude: [Mocks]\nrules: { stale-forward: error, unused-dependency: off }\nnaming: { alias-names: [\"*Deps\"] }\n")
+        let configuration = try parse("exclude: [Mocks]\nrules: { stale-forward: error, unused-dependency: off }\nnaming: { alias-names: [\"*Deps\"] }\nstrict: true\nbaseline: known.json\n")
         let yaml = configuration.yaml()
+        #expect(yaml.contains("\nstrict: true\nbaseline: known.json\n"))
+        #expect(Configuration().yaml().contains("\nstrict: false\nbaseline: null\n"), "every key is printed, an unset baseline as null")
+        #expect(try parse(Configuration().yaml()).baseline == nil)
         #expect(yaml == configuration.yaml(), "deterministic")
         #expect(yaml.hasPrefix("# cpdi configuration in effect: the defaults merged with .cpdi.yml\n"))
         for rule in RuleCatalogue.all { #expect(yaml.contains("\n  \(rule.id):\n"), "\(rule.id) is listed") }
@@ -140,6 +167,8 @@ import Testing
         #expect(reread.exclude == configuration.exclude)
         #expect(reread.include == configuration.include)
         #expect(reread.moduleRoots == configuration.moduleRoots)
+        #expect(reread.strict == configuration.strict)
+        #expect(reread.baseline == configuration.baseline)
         for rule in RuleCatalogue.all {
             #expect(reread.isEnabled(rule.id) == configuration.isEnabled(rule.id))
             #expect(reread.severity(of: rule.id, default: rule.description.defaultSeverity)

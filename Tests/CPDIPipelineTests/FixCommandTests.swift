@@ -56,7 +56,8 @@ import Testing
 
             let fix = try cli.cpdi("fix", "--no-cache", "Sources", in: app)
             #expect(fix.status == 0)
-            #expect(fix.stderr.contains("cpdi: fixed 5 findings in 2 files; 3 remain: 3 not fixable automatically"), "\(fix.stderr)")
+            // The three findings no fix can make belong to opt-in rules, which `Sources` alone (no `.cpdi.yml`) leaves off.
+            #expect(fix.stderr.contains("cpdi: fixed 5 findings in 2 files"), "\(fix.stderr)")
 
             let after = try swiftBuild(app)
             #expect(after.status == 0, "the fixed sample builds:\n\(after.output)")

@@ -71,4 +71,11 @@ import Testing
         #expect((2.0...5.0).contains(average), "average fan-out \(average)")
         #expect(plan.components.map(\.module).max() == 10)
     }
+
+    /// `--fan-out 25`: the coordinator of many screens that made real apps' pictures slivers.
+    @Test func aWideFanOutGivesAParentDozensOfChildren() {
+        let wide = SyntheticApp(components: 70, modules: 3, seed: 1, fanOut: 25).plan
+        #expect(wide.components.map(\.children.count).max()! >= 20)
+        #expect(SyntheticApp(components: 70, modules: 3, seed: 1).plan.components.map(\.children.count).max()! <= 8)
+    }
 }

@@ -10,7 +10,8 @@ import Testing
             let sample = Fixtures.packageRoot.appendingPathComponent("Samples/ShopApp").path
             let run = try cli.cpdi("graph", sample, "-o", "g.dot", "--no-cache", in: folder)
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains(" nodes — flat, dot; drawn in "), "\(run.stderr)")
+            #expect(run.stderr.contains(" nodes — flat, dot, top to bottom"), "\(run.stderr)")
+            #expect(run.stderr.contains("; drawn in "), "\(run.stderr)")
             let dot = try String(contentsOf: folder.appendingPathComponent("g.dot"), encoding: .utf8)
             #expect(dot.contains("\"component:CartScreen\""))
             #expect(!dot.contains("\"alias:"), "the default view is the components")

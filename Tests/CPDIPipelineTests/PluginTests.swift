@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The SwiftPM command plugin, seen from a package that depends on cpdi by path. Listing resolves the
-/// dependency graph and reads both manifests without compiling anything; the full build-and-run is
-/// `make plugin-e2e` (scripts/plugin-e2e.sh), which takes minutes because it compiles swift-syntax again.
+/// The SwiftPM plugins, seen from a package that depends on cpdi by path. Listing resolves the dependency
+/// graph and reads both manifests without compiling anything, so it also checks that the package's target
+/// finds the build-tool plugin it adopts; the full build-and-run of both is `make plugin-e2e`
+/// (scripts/plugin-e2e.sh), which takes minutes because it compiles swift-syntax again.
 struct PluginTests {
     @Test func aDependentPackageSeesTheCpdiCommand() throws {
         try Fixtures.withTemporaryFolder { folder in

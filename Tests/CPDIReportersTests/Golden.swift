@@ -11,9 +11,11 @@ enum Golden {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let folder = packageRoot.appendingPathComponent("Tests/CPDIReportersTests/Golden")
 
-    /// The result every golden file is rendered from: `Samples/ShopApp`, paths relative to the package root.
+    /// The result every golden file is rendered from: `Samples/ShopApp` with its `.cpdi.yml` (which turns on
+    /// every opt-in rule), paths relative to the package root.
     static func shopApp() throws -> AnalysisResult {
-        try Pipeline().run(paths: ["Samples/ShopApp"], workingDirectory: packageRoot)
+        let configuration = try Configuration.load(explicitPath: nil, paths: ["Samples/ShopApp"], workingDirectory: packageRoot)
+        return try Pipeline(configuration: configuration).run(paths: ["Samples/ShopApp"], workingDirectory: packageRoot)
     }
 
     static func expect(_ bytes: [UInt8], matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

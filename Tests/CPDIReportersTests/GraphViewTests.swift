@@ -20,7 +20,9 @@ import Testing
         let forwards = shop.graph.edges.filter { $0.kind == .forwardsTo }
         #expect(GraphFixtures.edges(dot).count == forwards.count)
         #expect(GraphFixtures.edges(dot).allSatisfy { $0.from.hasPrefix("component:") || $0.from.hasPrefix("container:") })
-        #expect(dot.contains("label=\"construction\""), "forwards say how they happen")
+        #expect(dot.contains("xlabel=\"helper\"") && dot.contains("xlabel=\"superclass\""), "forwards made another way say how")
+        #expect(!dot.contains("\"construction\""), "building the child is the usual way, left unlabelled")
+        #expect(!GraphFixtures.edges(dot).contains { $0.line.contains(" label=") || $0.line.contains("[label=") }, "edge labels are external (xlabel)")
     }
 
     @Test func aliasesViewIsCompositionsDownToLeaves() throws {

@@ -75,12 +75,13 @@ extension HTMLFormatTests {
         let consoleLines = dump.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
         #expect(consoleLines.isEmpty, "the page's script reported:\n\(consoleLines.joined(separator: "\n"))")
         let verdicts = try #require(section(of: dump.stdout, from: "data-harness=\"", to: "\""), "the harness did not run")
-        #expect(verdicts.split(separator: ";").count == 11)
+        #expect(verdicts.split(separator: ";").count == 13)
         #expect(!verdicts.contains("FAIL"), "\(verdicts)")
     }
 
     /// At the two common desktop widths the page must fit the window: no horizontal scrolling, the side
-    /// panel beside the graph and inside the window, and the whole graph in view on load.
+    /// panel beside the graph and inside the window, and on load the whole graph in view or a deliberate
+    /// part of it filling the panel, with labels of 9 px or more.
     @Test(.enabled(if: !skipBrowser, "CPDI_SKIP_BROWSER=1: chromium could not be installed, the HTML report was not tried in a browser"),
           arguments: [(1280, 800), (1920, 1080)])
     func pageFitsTheWindow(width: Int, height: Int) throws {
@@ -97,7 +98,7 @@ extension HTMLFormatTests {
 
             let dump = try chromium.run(["--dump-dom", "--window-size=\(width),\(height)", page.absoluteString], in: folder)
             let verdicts = try #require(section(of: dump.stdout, from: "data-layout=\"", to: "\""), "the layout probe did not run")
-            #expect(verdicts.split(separator: ";").count == 4)
+            #expect(verdicts.split(separator: ";").count == 5)
             #expect(!verdicts.contains("FAIL"), "\(name) at \(width)×\(height): \(verdicts)")
         }
     }
@@ -131,10 +132,16 @@ extension HTMLFormatTests {
           check("side panel visible", getComputedStyle(panel).display !== "none" && p.width >= 300 && p.right <= inner && p.top < window.innerHeight && Math.abs(p.top - graphBox.top) < 2,
                 "panel " + Math.round(p.left) + "–" + Math.round(p.right) + " px, top " + Math.round(p.top) + " (graph top " + Math.round(graphBox.top) + ")");
           var svg = document.getElementById("cpdi-svg"), s = svg.getBoundingClientRect(), g = svg.querySelector("g.graph").getBoundingClientRect();
-          check("graph in view", g.left >= s.left - 1 && g.right <= s.right + 1 && g.top >= s.top - 1 && g.bottom <= s.bottom + 1,
-                "drawing " + [g.left, g.top, g.right, g.bottom].map(Math.round) + " in " + [s.left, s.top, s.right, s.bottom].map(Math.round));
-          check("graph fills its box", g.width >= 0.8 * s.width || g.height >= 0.8 * s.height,
+          var whole = g.left >= s.left - 1 && g.right <= s.right + 1 && g.top >= s.top - 1 && g.bottom <= s.bottom + 1;
+          var seen = (Math.min(g.right, s.right) - Math.max(g.left, s.left)) / s.width, seenY = (Math.min(g.bottom, s.bottom) - Math.max(g.top, s.top)) / s.height;
+          check("graph in view", whole || svg.getAttribute("data-fit") === "part" && seen >= 0.5 && seenY >= 0.5,
+                "drawing " + [g.left, g.top, g.right, g.bottom].map(Math.round) + " in " + [s.left, s.top, s.right, s.bottom].map(Math.round) + ", fit " + svg.getAttribute("data-fit"));
+          var label = Infinity;
+          svg.querySelectorAll("g.node text").forEach(function (t) { label = Math.min(label, parseFloat(t.getAttribute("font-size")) * t.getScreenCTM().a); });
+          // A small graph is not blown up beyond 1.5× (15 px labels), so it may leave room around it.
+          check("graph fills its box", g.width >= 0.8 * s.width || g.height >= 0.8 * s.height || label >= 14.9,
                 "drawing " + Math.round(g.width) + "×" + Math.round(g.height) + " in " + Math.round(s.width) + "×" + Math.round(s.height));
+          check("labels readable", label >= 9, "node labels at " + label.toFixed(2) + " px");
           document.body.dataset.layout = verdicts.join(";");
         })();
         """#
@@ -181,6 +188,16 @@ extension HTMLFormatTests {
             check("drag pans", svg.getAttribute("viewBox") !== panned && !svg.classList.contains("has-selection"));
             document.getElementById("cpdi-zoom-reset").click();
             check("reset", svg.getAttribute("viewBox") === initial);
+            var full = document.getElementById("cpdi-svg-full");
+            document.querySelector('.views button[data-view="full"]').click();
+            check("aliases and leaves on demand", svg.getBoundingClientRect().width === 0 && full.getBoundingClientRect().width > 0
+                  && full.querySelectorAll("g.node").length > svg.querySelectorAll("g.node").length);
+            document.querySelector('.views button[data-view="components"]').click();
+            row.click();
+            var more = body.querySelector("button.show-full");
+            if (more) more.click();
+            check("selection kept in the full view", !!more && full.getBoundingClientRect().width > 0
+                  && Array.prototype.some.call(full.querySelectorAll("g.node.selected title"), function (t) { return t.textContent === "component:CartSummaryView"; }));
           } catch (err) { check("harness threw " + err, false); }
           document.body.dataset.harness = verdicts.join(";");
         })();
@@ -188,7 +205,7 @@ extension HTMLFormatTests {
 
     private func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $0 << 8 | Int($1) } }
 
-    private func section(of text: String, from start: String, to end: String) -> Substring? {
+    func section(of text: String, from start: String, to end: String) -> Substring? {
         guard let open = text.range(of: start), let close = text[open.upperBound...].range(of: end) else { return nil }
         return text[open.upperBound..<close.lowerBound]
     }

@@ -42,8 +42,9 @@ import Testing
         #expect(lines.first == "flowchart LR")
         // CartItemRow is flagged: its parent CartScreen and its child ProductThumbnail are its neighbours.
         #expect(lines.contains("  n_component_3A_CartItemRow[\"CartItemRow\"]"))
-        #expect(lines.contains("  n_component_3A_CartScreen -->|construction| n_component_3A_CartItemRow"))
-        #expect(lines.contains("  n_component_3A_CartItemRow -->|construction| n_component_3A_ProductThumbnail"))
+        #expect(lines.contains("  n_component_3A_CartScreen --> n_component_3A_CartItemRow"))
+        #expect(lines.contains("  n_component_3A_CartItemRow --> n_component_3A_ProductThumbnail"))
+        #expect(lines.contains("  n_component_3A_ProductReviewsView -->|conformance| n_component_3A_ProductComponent"), "only the unusual way is named")
         #expect(!lines.contains { $0.contains("n_component_3A_ShopApp") }, "two steps away from any finding")
         #expect(lines.contains { $0.hasPrefix("  class ") && $0.hasSuffix(" warning") })
     }

@@ -122,6 +122,37 @@ struct GraphvizRendererTests {
         #expect(error?.message.contains("no position") == true)
     }
 
+    /// The size a layout measures is the drawing the SVG shows: its viewBox adds Graphviz's 4-point pad on
+    /// each side. A chain laid out top to bottom is tall, left to right wide.
+    @Test func layoutSizeIsTheDrawingsSize() throws {
+        let chain = #"digraph { a -> b -> c -> d; }"#
+        let down = try GraphvizRenderer.layoutSize(dot: chain)
+        let across = try GraphvizRenderer.layoutSize(dot: chain.replacingOccurrences(of: "{", with: "{ rankdir=LR;"))
+        #expect(down.height > 2 * down.width && across.width > 2 * across.height, "down \(down), across \(across)")
+        let svg = String(decoding: try GraphvizRenderer.render(dot: chain, format: "svg"), as: UTF8.self)
+        let viewBox = try #require(svg.firstMatch(of: /viewBox="0\.00 0\.00 ([0-9.]+) ([0-9.]+)"/))
+        #expect(abs(Double(viewBox.1)! - down.width - 8) < 1 && abs(Double(viewBox.2)! - down.height - 8) < 1, "viewBox \(viewBox.0) for \(down)")
+        let error = #expect(throws: GraphvizError.self) { try GraphvizRenderer.layoutSize(dot: "digraph {") }
+        #expect(error?.kind == .malformedDOT)
+    }
+
+    /// Clusters come out in the order the DOT names them, however the heap looks: Graphviz keeps
+    /// subgraphs in id order, and ids of named objects were the addresses of their interned names.
+    @Test func clustersKeepTheirOrderWhateverRendersBefore() throws {
+        let clusters = (0..<8).map { "  subgraph cluster_\($0) { label=\"M\($0)\"; n\($0)a -> n\($0)b; }" }.joined(separator: "\n")
+        let dot = "digraph {\n\(clusters)\n  n0a -> n7b; n3b -> n5a;\n}"
+        let first = String(decoding: try GraphvizRenderer.render(dot: dot, format: "svg"), as: UTF8.self)
+        let order = first.matches(of: /<title>(cluster_\d)<\/title>/).map { String($0.1) }
+        #expect(order == (0..<8).map { "cluster_\($0)" })
+        for round in 1...12 {
+            // Other graphs intern and free names of their own in between.
+            let noise = (0..<(round * 7)).map { "  x\(round)_\($0) -> y\($0 % 5); subgraph cluster_n\($0) { z\(round)_\($0) }" }.joined(separator: "\n")
+            _ = try GraphvizRenderer.render(dot: "digraph {\n\(noise)\n}", format: "svg")
+            _ = try GraphvizRenderer.layoutSize(dot: dot)
+            #expect(String(decoding: try GraphvizRenderer.render(dot: dot, format: "svg"), as: UTF8.self) == first, "round \(round)")
+        }
+    }
+
     @Test func failuresDoNotLeakIntoLaterRenders() throws {
         let before = try GraphvizRenderer.render(dot: Self.sample, format: "svg")
         let error = #expect(throws: GraphvizError.self) {

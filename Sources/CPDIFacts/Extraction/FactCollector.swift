@@ -351,7 +351,12 @@ final class FactCollector: SyntaxVisitor {
         let name = node.name.identifierText
         let isDependencyLike = value.isComposition || conventions.isAliasName(name)
             || members.contains { conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent) }
-        guard !members.isEmpty, isDependencyLike else { return .visitChildren }
+        guard !members.isEmpty, isDependencyLike else {
+            if node.modifiers.accessLevel == .public || node.modifiers.accessLevel == .open {
+                facts.publicAliasArguments += members.flatMap(\.genericArguments)
+            }
+            return .visitChildren
+        }
         facts.aliases.append(AliasFact(
             name: name, enclosingType: enclosingType, access: node.modifiers.accessLevel,
             position: position(node.name), members: members

@@ -35,6 +35,10 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// be read through the container, so nobody may claim it unneeded. Hashes, not names, because every
     /// warm run reads them back; a collision only keeps a claim unmade, the safe side.
     public var memberNameHashes: [UInt32] = []
+    /// Names written as generic arguments of public or open type aliases that are no dependency alias
+    /// themselves (`public typealias EditStore = Store<State, EditDependencies>` → `EditDependencies`): a
+    /// public declaration may use them through that alias.
+    public var publicAliasArguments: [String] = []
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue?
 

@@ -20,6 +20,12 @@ public struct Configuration: Sendable, Equatable {
     /// Rules that are off by default (`cpdi rules` shows which, and why) and that this configuration turns on.
     public var optInRules: Set<String> = []
     public var naming: NamingConventions = .default
+    /// `strict: true`: warnings fail `cpdi check` as `--strict` makes them, wherever it runs (the build plugin,
+    /// an Xcode build phase, CI) without each place repeating the flag.
+    public var strict = false
+    /// `baseline: FILE`: the baseline `check` and `fix` use when none is given on the command line, as written
+    /// (relative to `baseDirectory`), so the build plugin and the command line hide the same known findings.
+    public var baseline: String?
     /// The folder globs are relative to: the folder that holds the configuration file.
     public var baseDirectory: URL?
     /// The configuration file as the user named it, for messages; nil when only defaults apply.
@@ -36,6 +42,14 @@ public struct Configuration: Sendable, Equatable {
             self.enabled = enabled
             self.severity = severity
         }
+    }
+
+    /// The configured baseline as a path for messages and `Baseline.read`: relative to `workingDirectory` when
+    /// it is inside it, else absolute.
+    public func baselinePath(workingDirectory: URL) -> String? {
+        guard let baseline else { return nil }
+        let url = URL.resolving(baseline, against: baseDirectory ?? workingDirectory)
+        return SourceDiscovery(workingDirectory: workingDirectory).displayPath(of: url)
     }
 
     /// A rule runs when it is on by default and not turned off, or it is opt-in and turned on: listed

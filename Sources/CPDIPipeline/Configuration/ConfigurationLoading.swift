@@ -9,7 +9,7 @@ private typealias Node = Yams.Node
 
 extension Configuration {
     /// The top-level keys of `.cpdi.yml`, in the order `cpdi config --print` writes them.
-    static let topLevelKeys = ["include", "exclude", "module-roots", "naming", "opt-in-rules", "rules"]
+    static let topLevelKeys = ["include", "exclude", "module-roots", "strict", "baseline", "naming", "opt-in-rules", "rules"]
     static let severityWords = ["error", "warning", "info", "off"]
 
     /// The configuration for a run: `explicitPath` (`--config`) when given, which must exist; else `.cpdi.yml`
@@ -75,6 +75,8 @@ private struct ConfigurationReader {
             case "include": configuration.include = try globs(value, path: key)
             case "exclude": configuration.exclude = try globs(value, path: key)
             case "module-roots": configuration.moduleRoots = try globs(value, path: key)
+            case "strict": configuration.strict = try flag(value, path: key)
+            case "baseline": configuration.baseline = try filePath(value, path: key)
             case "rules": configuration.rules = try rules(value)
             case "opt-in-rules": configuration.optInRules = try optInRules(value)
             case "naming": configuration.naming = try naming(value)
@@ -133,11 +135,7 @@ private struct ConfigurationReader {
         for (keyNode, value) in mapping {
             let key = try keyString(keyNode, path: path)
             switch key {
-            case "enabled":
-                guard let flag = value.scalar.flatMap({ Self.boolean($0.string) }) else {
-                    throw fail(value, "\(path).enabled", "'\(value.string ?? "")' is not true or false")
-                }
-                enabled = flag
+            case "enabled": enabled = try flag(value, path: "\(path).enabled")
             case "severity": severity = try self.severity(value, path: "\(path).severity")
             default: throw unknownKey(key, node: keyNode, path: path, known: ["enabled", "severity"])
             }
@@ -182,6 +180,19 @@ private struct ConfigurationReader {
     }
 
     // MARK: Values
+
+    private func flag(_ node: Node, path: String) throws(InputError) -> Bool {
+        guard let scalar = node.scalar else { throw fail(node, path, "expected true or false") }
+        guard let flag = Self.boolean(scalar.string) else { throw fail(node, path, "'\(scalar.string)' is not true or false") }
+        return flag
+    }
+
+    /// One path; empty or null means none.
+    private func filePath(_ node: Node, path: String) throws(InputError) -> String? {
+        let values = try strings(node, path: path)
+        guard values.count <= 1, node.sequence == nil else { throw fail(node, path, "expected one file path, not a list") }
+        return values.first.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// A scalar or a list of scalars, each with its node and key path for errors.
     private func strings(_ node: Node, path: String) throws(InputError) -> [(value: String, node: Node, path: String)] {

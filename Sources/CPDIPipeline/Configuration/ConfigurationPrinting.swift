@@ -19,6 +19,8 @@ extension Configuration {
             (Node("include"), Self.list(include.map(\.pattern))),
             (Node("exclude"), Self.list(exclude.map(\.pattern))),
             (Node("module-roots"), Self.list(moduleRoots.map(\.pattern))),
+            (Node("strict"), Node(strict ? "true" : "false")),
+            (Node("baseline"), baseline.map { Node($0) } ?? Node("null", Tag(.null))),
             (Node("naming"), Node(naming, .implicit, .block)),
             (Node("opt-in-rules"), Self.list(catalogue.filter { $0.description.isOptIn && isEnabled($0.id) }.map(\.id).sorted())),
             (Node("rules"), Node(rules, .implicit, .block)),

@@ -80,14 +80,15 @@ struct DiffPicture {
 
     var isEmpty: Bool { items.isEmpty }
 
-    /// One arrow per pair of components, labelled with how the forwards happen; added when only head
+    /// One arrow per pair of components, labelled with how the forwards happen unless it is the usual way
+    /// (`ForwardLabels`); added when only head
     /// has it, removed when only base has it, else `neighbour` (unchanged).
     private static func forwards(base: DependencyGraph, head: DependencyGraph) -> [String: Arrow] {
-        func pairs(_ graph: DependencyGraph) -> [String: (from: String, to: String, vias: Set<String>)] {
-            var pairs: [String: (from: String, to: String, vias: Set<String>)] = [:]
+        func pairs(_ graph: DependencyGraph) -> [String: (from: String, to: String, vias: [ForwardVia?])] {
+            var pairs: [String: (from: String, to: String, vias: [ForwardVia?])] = [:]
             for edge in graph.edges where edge.kind == .forwardsTo {
                 let key = "\(edge.from)\u{0}\(edge.to)"
-                pairs[key, default: (edge.from, edge.to, [])].vias.formUnion(edge.via.map { [$0.rawValue] } ?? [])
+                pairs[key, default: (edge.from, edge.to, [])].vias.append(edge.via)
             }
             return pairs
         }
@@ -95,7 +96,7 @@ struct DiffPicture {
         var arrows: [String: Arrow] = [:]
         for (key, pair) in before.merging(after, uniquingKeysWith: { _, head in head }) {
             let status: Status = before[key] == nil ? .added : after[key] == nil ? .removed : .neighbour
-            arrows[key] = Arrow(from: pair.from, to: pair.to, status: status, label: pair.vias.sorted().joined(separator: ", "))
+            arrows[key] = Arrow(from: pair.from, to: pair.to, status: status, label: ForwardLabels.label(pair.vias) ?? "")
         }
         return arrows
     }

@@ -17,7 +17,8 @@ public enum RuleDocumentation {
             return pad(description.id, idWidth) + "  " + pad(description.isOptIn ? "opt-in" : "on", 7) + "  "
                 + pad(description.defaultSeverity.rawValue, severityWidth) + "  " + pad(precision, precisionWidth) + "  " + description.summary
         }
-        let note = "precision: right / (right + wrong) of its findings on held-out public apps, read one by one (`cpdi rules ID`)"
+        let note = "precision: right / (right + wrong) of its findings on held-out public apps, read one by one; "
+            + "`cpdi rules ID` adds the development half, which the default also needs (–: no finding there)"
         return ([header] + rows + ["", note]).joined(separator: "\n") + "\n"
     }
 
@@ -32,8 +33,11 @@ public enum RuleDocumentation {
         let state = description.isOptIn ? "opt-in: enable it with `opt-in-rules:` or --enable-rule" : "on by default"
         guard let measured = description.measured else { return "\(state); not measured on real apps" }
         let counts = "\(measured.right) right, \(measured.wrong) wrong, \(measured.pointless) pointless on \(measured.apps) held-out public app\(measured.apps == 1 ? "" : "s")"
-        guard let value = measured.precision else { return "\(state); no findings on \(measured.apps) held-out public apps" }
-        return "\(state); measured precision \(String(format: "%.2f", value)) (\(counts))"
+        let tuning = CorpusMeasurements.measuredWhileTuning(description.id).map {
+            "; on \($0.apps) development apps: \($0.right) right, \($0.wrong) wrong, \($0.pointless) pointless"
+        } ?? ""
+        guard let value = measured.precision else { return "\(state); no findings on \(measured.apps) held-out public apps\(tuning)" }
+        return "\(state); measured precision \(String(format: "%.2f", value)) (\(counts))\(tuning)"
     }
 
     /// The whole rule: summary, explanation, then each example with its findings drawn under the lines they point at.

@@ -6,16 +6,17 @@ import CPDIRules
 /// count and a link to the source on every node, clusters per module or folder, and the layout
 /// strategy's bounds as graph attributes.
 public enum DOTFormat {
-    /// The whole graph, flat and undecorated (`GraphOptions.report`).
+    /// The whole graph, flat and undecorated (`GraphOptions.reportFull`).
     public static func render(_ result: AnalysisResult) -> String {
         // The report view has no focus or reverse, the only options that can fail.
-        (try? render(GraphDrawing.make(result, options: .report))) ?? ""
+        (try? render(GraphDrawing.make(result, options: .reportFull))) ?? ""
     }
 
     public static func render(_ drawing: GraphDrawing) -> String {
+        let shape = drawing.strategy.shape ?? LayoutShape.preferred(for: drawing)
         var lines = [
             "digraph cpdi {",
-            "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=11, nodesep=0.25, ranksep=0.6, bgcolor=\"white\", tooltip=\"cpdi dependency graph\"];",
+            "  graph [rankdir=\(shape.direction.rawValue), fontname=\"Helvetica\", fontsize=11, nodesep=0.25, ranksep=0.6, bgcolor=\"white\", tooltip=\"cpdi dependency graph\"];",
             "  node [fontname=\"Helvetica\", fontsize=10, penwidth=1];",
             "  edge [fontname=\"Helvetica\", fontsize=8, arrowsize=0.6];",
         ]
@@ -25,6 +26,9 @@ public enum DOTFormat {
             graphAttributes["label"] = "\(LayoutStrategy.formatted(drawing.strategy.viewNodes)) nodes collapsed by \(grouping); "
                 + "edge labels count the edges between two \(grouping)s. Draw one with --focus <\(grouping == "module" ? "module" : "node")>."
             graphAttributes["labelloc"] = "t"
+        } else if drawing.decorations, drawing.lines.contains(where: { $0.kind == .forwardsTo }) {
+            graphAttributes["label"] = ForwardLabels.legend
+            graphAttributes["labelloc"] = "b"
         }
         if !graphAttributes.isEmpty { lines.append("  graph [\(attributeList(graphAttributes))];") }
 
@@ -39,13 +43,19 @@ public enum DOTFormat {
         for (index, cluster) in drawing.clusters.enumerated() {
             guard let items = clustered[cluster] else { continue }
             lines.append("  subgraph \(quoted("cluster_\(index)")) {")
-            lines.append("    graph [\(attributeList(["label": cluster, "style": "rounded", "color": "#94a3b8", "fontcolor": "#475569", "tooltip": "\(drawing.strategy.cluster.rawValue) \(cluster)"]))];")
+            lines.append("    graph [\(attributeList(["label": cluster, "labelloc": "t", "style": "rounded", "color": "#94a3b8", "fontcolor": "#475569", "tooltip": "\(drawing.strategy.cluster.rawValue) \(cluster)"]))];")
             for item in items { lines.append("    \(quoted(item.id)) [\(attributeList(attributes(of: item)))];") }
             lines.append("  }")
         }
         if drawing.decorations, !drawing.legend.isEmpty { lines.append(legend(drawing.legend)) }
-        for line in drawing.lines {
-            lines.append("  \(quoted(line.from)) -> \(quoted(line.to)) [\(attributeList(attributes(of: line)))];")
+        let lengths = shape.folding.lengths(drawing.lines.map { ($0.from, $0.to) })
+        for (line, length) in zip(drawing.lines, lengths) {
+            var attributes = attributes(of: line)
+            if length > 1 { attributes["minlen"] = String(length) }
+            lines.append("  \(quoted(line.from)) -> \(quoted(line.to)) [\(attributeList(attributes))];")
+        }
+        for chain in shape.folding.chains(unconnected(drawing)) {
+            lines.append("  \(quoted(chain.from)) -> \(quoted(chain.to)) [style=\"invis\"];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -79,6 +89,14 @@ public enum DOTFormat {
         return attributes
     }
 
+    /// The items no line touches, per cluster (the unclustered ones first), in drawing order.
+    static func unconnected(_ drawing: GraphDrawing) -> [[String]] {
+        let connected = Set(drawing.lines.flatMap { [$0.from, $0.to] })
+        var groups: [String: [String]] = [:]
+        for item in drawing.items where !connected.contains(item.id) { groups[item.cluster ?? "", default: []].append(item.id) }
+        return ([""] + drawing.clusters).compactMap { groups[$0] }
+    }
+
     static func attributes(of line: GraphDrawing.Line) -> [String: String] {
         guard let kind = line.kind else {
             // A collapsed line: thicker the more edges it stands for.
@@ -90,7 +108,9 @@ public enum DOTFormat {
             ]
         }
         var attributes = style(of: kind)
-        if let label = line.label { attributes["label"] = label }
+        // An external label, placed after layout: dot's own edge labels are virtual nodes, which cost
+        // layout time and, in clustered graphs with cycles, crash Graphviz 2.43 when the layout is freed.
+        if let label = line.label { attributes["xlabel"] = label }
         if let severity = line.severity {
             attributes["color"] = color(severity)
             attributes["fontcolor"] = color(severity)

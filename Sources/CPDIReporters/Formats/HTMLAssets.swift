@@ -30,7 +30,8 @@ header.top { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 20px;
 
 main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px 20px 32px; }
 .workspace, .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 1px 2px rgba(15, 23, 42, .04); }
-.workspace { display: grid; grid-template-columns: minmax(0, 1fr) 360px; height: clamp(380px, 60vh, 780px); overflow: hidden; }
+/* The graph takes the window below the header, with the findings' heading just in view under it. */
+.workspace { display: grid; grid-template-columns: minmax(0, 1fr) 360px; height: clamp(380px, calc(100vh - 120px), 1400px); overflow: hidden; }
 
 .graph { position: relative; overflow: hidden; cursor: grab;
   background: radial-gradient(circle, #e5e7eb 1px, transparent 1px) 0 0 / 22px 22px, #fcfcfd; }
@@ -46,18 +47,29 @@ main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding:
 .toolbar { position: absolute; top: 12px; left: 12px; display: flex; flex-direction: column; border: 1px solid var(--line);
   border-radius: 8px; background: #fff; box-shadow: 0 1px 3px rgba(15, 23, 42, .08); overflow: hidden; }
 .toolbar button { width: 32px; height: 32px; border: 0; border-bottom: 1px solid var(--line); background: #fff; color: #334155; font: 18px/1 system-ui, sans-serif; cursor: pointer; }
-.toolbar button:last-child { border-bottom: 0; font-size: 16px; }
+.toolbar button:last-child { border-bottom: 0; }
+.toolbar button:nth-child(n+3) { font-size: 16px; }
 .toolbar button:hover { background: #f1f5f9; }
 .legend { position: absolute; left: 12px; bottom: 10px; display: flex; flex-wrap: wrap; gap: 4px 12px; padding: 5px 10px; max-width: calc(100% - 24px);
   border: 1px solid var(--line); border-radius: 8px; background: rgba(255, 255, 255, .92); color: #475569; font-size: 11.5px; }
 .lg::before { content: ""; display: inline-block; width: 12px; height: 9px; margin-right: 5px; vertical-align: -1px; border: 1px solid #334155; }
 .lg-component::before { background: #dbeafe; border-radius: 3px; }
 .lg-container::before { background: #dcfce7; }
+.lg-group::before { background: #e0e7ff; }
 .lg-alias::before { background: #fef9c3; }
 .lg-leaf::before { background: #f3f4f6; border-radius: 50%; }
 .lg-forward::before, .lg-requires::before, .lg-composes::before { width: 16px; height: 0; border: 0; border-top: 2px solid #1d4ed8; vertical-align: 3px; }
 .lg-requires::before { border-top: 2px dashed #525252; }
 .lg-composes::before { border-top-color: #a3a3a3; }
+.graph:not(.full-view) .legend .full-only { display: none; }
+.views { position: absolute; top: 12px; right: 12px; display: flex; border: 1px solid var(--line); border-radius: 8px; background: #fff;
+  box-shadow: 0 1px 3px rgba(15, 23, 42, .08); overflow: hidden; }
+.views button { padding: 6px 11px; border: 0; background: #fff; color: #334155; font: 12.5px system-ui, sans-serif; cursor: pointer; }
+.views button + button { border-left: 1px solid var(--line); }
+.views button:hover { background: #f1f5f9; }
+.views button[aria-pressed="true"] { background: #eef2ff; color: #3730a3; font-weight: 600; }
+.fit-note { position: absolute; top: 12px; left: 56px; max-width: calc(100% - 320px); padding: 5px 10px; border: 1px solid var(--line); border-radius: 8px;
+  background: rgba(255, 255, 255, .92); color: #475569; font-size: 11.5px; pointer-events: none; }
 
 .panel { overflow: auto; border-left: 1px solid var(--line); padding: 16px 18px; background: #fff; }
 .panel-empty { color: var(--muted); }
@@ -70,6 +82,8 @@ main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding:
 .panel-head .close:hover { background: #f1f5f9; color: var(--fg); }
 .panel .loc { display: block; margin: 4px 0; font-family: var(--mono); font-size: 12px; overflow-wrap: anywhere; }
 .panel .loc .dir { display: block; color: var(--muted); }
+.show-full { margin-top: 6px; padding: 4px 10px; border: 1px solid #c7d2fe; border-radius: 6px; background: #eef2ff; color: #3730a3; font-size: 12.5px; cursor: pointer; }
+.show-full:hover { background: #e0e7ff; }
 .panel section { margin-top: 16px; }
 .panel h3 { margin: 0 0 6px; color: var(--muted); font-size: 11px; font-weight: 600; letter-spacing: .06em; text-transform: uppercase; }
 .panel h3 .n { margin-left: 4px; color: #94a3b8; }
@@ -79,6 +93,8 @@ main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding:
 .kind-alias { color: #854d0e; background: #fef9c3; border-color: #fde68a; }
 .kind-leaf { color: #374151; background: #f3f4f6; border-color: #e5e7eb; }
 .kind-registration { color: #86198f; background: #fae8ff; border-color: #f5d0fe; }
+.kind-group { color: #3730a3; background: #e0e7ff; border-color: #c7d2fe; }
+.panel .hint { color: var(--muted); font-size: 12.5px; }
 .panel-findings { margin: 0; padding: 0; list-style: none; }
 .panel-findings li { margin-bottom: 8px; padding: 8px 10px; border-left: 3px solid var(--warning); border-radius: 6px; background: #fff7ed; font-size: 13px; }
 .panel-findings li.sev-error-item { border-left-color: var(--error); background: #fef2f2; }
@@ -129,7 +145,7 @@ td.component { font-weight: 600; }
 td.message { max-width: 620px; }
 .problems ul { margin: 0; padding: 12px 16px 12px 32px; }
 .problems li { margin: 4px 0; }
-@media (max-width: 900px) { .workspace { grid-template-columns: 1fr; height: auto; } .graph { height: 60vh; } .panel { border-left: 0; border-top: 1px solid var(--line); } }
+@media (max-width: 900px) { .workspace { grid-template-columns: 1fr; height: auto; } .graph { height: 60vh; } .panel { border-left: 0; border-top: 1px solid var(--line); } .fit-note { display: none; } }
 
 """#
 
@@ -138,8 +154,8 @@ td.message { max-width: 620px; }
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("cpdi-data").textContent);
-  var svg = document.getElementById("cpdi-svg");
   var graphBox = document.getElementById("cpdi-graph");
+  var fitNote = document.getElementById("cpdi-fit-note");
   var panelEmpty = document.getElementById("cpdi-panel-empty");
   var panelBody = document.getElementById("cpdi-panel-body");
   var rows = Array.prototype.slice.call(document.querySelectorAll("#cpdi-findings tr[data-i]"));
@@ -148,93 +164,145 @@ td.message { max-width: 620px; }
   data.nodes.forEach(function (n) { nodes[n.id] = n; out[n.id] = []; inc[n.id] = []; });
   data.edges.forEach(function (e) { if (out[e.from]) out[e.from].push(e); if (inc[e.to]) inc[e.to].push(e); });
   data.findings.forEach(function (f) { if (f.node) (findingsOf[f.node] = findingsOf[f.node] || []).push(f); });
+  // A large app's first picture is its module map: each group node stands for the components listed here.
+  var groups = {}, groupOf = {};
+  (data.groups || []).forEach(function (g) { groups[g.id] = g; g.members.forEach(function (m) { groupOf[m] = g.id; }); });
 
+  // ---- the pictures: the components view, and the whole graph when the page has it ----
   // Graphviz titles every node with its id and every edge with "from->to".
-  var nodeEls = {}, edgeEls = [];
-  if (svg) {
-    svg.querySelectorAll("g.node").forEach(function (g) { var t = g.querySelector("title"); if (t) nodeEls[t.textContent] = g; });
-    svg.querySelectorAll("g.edge").forEach(function (g) { var t = g.querySelector("title"); if (t) edgeEls.push({ key: t.textContent, el: g }); });
+  function picture(el) {
+    if (!el) return null;
+    var p = { svg: el, nodeEls: {}, edgeEls: [], ranks: el.getAttribute("data-ranks") || "TB" };
+    el.querySelectorAll("g.node").forEach(function (g) { var t = g.querySelector("title"); if (t) p.nodeEls[t.textContent] = g; });
+    el.querySelectorAll("g.edge").forEach(function (g) { var t = g.querySelector("title"); if (t) p.edgeEls.push({ key: t.textContent, el: g }); });
+    var vb = el.viewBox.baseVal;
+    p.home = vb && vb.width ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height } : null;
+    p.view = p.home && copy(p.home);
+    return p;
   }
+  var pictures = { components: picture(document.getElementById("cpdi-svg")), full: picture(document.getElementById("cpdi-svg-full")) };
+  var pic = pictures.components;
+  var viewButtons = Array.prototype.slice.call(document.querySelectorAll(".views button"));
 
   // ---- pan and zoom: the viewBox is the camera ----
-  var vb = svg && svg.viewBox.baseVal;
-  var home = vb && vb.width ? { x: vb.x, y: vb.y, w: vb.width, h: vb.height } : null;
-  var view = home && copy(home);
+  // Node labels are 10 units high: at 0.95 px a unit they read at 9.5 px, the smallest the page shows on
+  // its own. A small graph is not blown up beyond 1.5×.
+  var READABLE = 0.95, LARGEST = 1.5;
   function copy(v) { return { x: v.x, y: v.y, w: v.w, h: v.h }; }
-  function apply() { if (view) svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].join(" ")); }
+  function apply() { if (pic && pic.view) pic.svg.setAttribute("viewBox", [pic.view.x, pic.view.y, pic.view.w, pic.view.h].join(" ")); }
   function svgPoint(x, y) {
-    var m = svg.getScreenCTM(), p = svg.createSVGPoint(); p.x = x; p.y = y;
+    var m = pic.svg.getScreenCTM(), p = pic.svg.createSVGPoint(); p.x = x; p.y = y;
     return m ? p.matrixTransform(m.inverse()) : p;
   }
-  function scale() { var m = svg.getScreenCTM(); return m ? m.a : 1; }
+  function scale() { var m = pic.svg.getScreenCTM(); return m ? m.a : 1; }
   function zoomAt(factor, px, py) {
-    if (!view) return;
-    var w = Math.min(home.w * 4, Math.max(home.w / 60, view.w / factor)), k = w / view.w;
-    view = { x: px - (px - view.x) * k, y: py - (py - view.y) * k, w: w, h: view.h * k };
+    if (!pic || !pic.view) return;
+    var v = pic.view, h = pic.home;
+    // Out as far as the whole graph with room around it, in as far as a sixtieth of its width.
+    var w = Math.min(Math.max(h.w, h.h * v.w / v.h) * 2, Math.max(h.w / 60, v.w / factor)), k = w / v.w;
+    pic.view = { x: px - (px - v.x) * k, y: py - (py - v.y) * k, w: w, h: v.h * k };
     apply();
   }
-  function zoomCentre(factor) { if (view) zoomAt(factor, view.x + view.w / 2, view.y + view.h / 2); }
-  // The whole graph, but a small one is not blown up beyond 1.5×.
+  function zoomCentre(factor) { if (pic && pic.view) zoomAt(factor, pic.view.x + pic.view.w / 2, pic.view.y + pic.view.h / 2); }
+  // A camera of the box's proportions at `s` px per unit, centred where the drawing fits; where it does
+  // not, starting at its first rank (the top when ranks run down, the left when they run right).
+  function frame(s, box) {
+    var h = pic.home, v = { w: box.width / s, h: box.height / s };
+    v.x = h.w > v.w && pic.ranks === "LR" ? h.x : h.x + (h.w - v.w) / 2;
+    v.y = h.h > v.h && pic.ranks !== "LR" ? h.y : h.y + (h.h - v.h) / 2;
+    return v;
+  }
+  // The first view: the whole graph when its labels stay readable; otherwise a deliberate part of it, as
+  // large as fills the box in one direction (or at the readable size), to pan from.
   function fit() {
-    if (!home) return;
-    var box = svg.getBoundingClientRect();
-    view = copy(home);
-    if (box.width && Math.min(box.width / home.w, box.height / home.h) > 1.5) {
-      view.w = box.width / 1.5; view.h = box.height / 1.5;
-      view.x = home.x + (home.w - view.w) / 2; view.y = home.y + (home.h - view.h) / 2;
-    }
+    if (!pic || !pic.home) return;
+    var box = pic.svg.getBoundingClientRect();
+    if (!box.width || !box.height) { pic.view = copy(pic.home); apply(); return; }
+    var sx = box.width / pic.home.w, sy = box.height / pic.home.h, whole = Math.min(sx, sy);
+    var part = whole < READABLE;
+    pic.view = frame(part ? Math.max(READABLE, Math.min(Math.max(sx, sy), LARGEST)) : Math.min(whole, LARGEST), box);
+    pic.svg.setAttribute("data-fit", part ? "part" : "whole");
+    fitNote.hidden = !part;
+    apply();
+  }
+  // All of it, however small its labels get.
+  function fitAll() {
+    if (!pic || !pic.home) return;
+    var box = pic.svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    pic.view = frame(Math.min(box.width / pic.home.w, box.height / pic.home.h, LARGEST), box);
+    fitNote.hidden = true;
     apply();
   }
 
-  // Centre the node, zoomed so its direct neighbours fit, as far as Graphviz's 10-unit labels stay readable.
+  // Centre the node, zoomed so its direct neighbours fit, as far as labels stay readable.
   function centreOn(id) {
-    var g = nodeEls[id], box = svg && svg.getBoundingClientRect();
-    if (!g || !view || !box.width) return;
+    var g = pic && pic.nodeEls[id], box = pic && pic.svg.getBoundingClientRect();
+    if (!g || !pic.view || !box.width) return;
     var r = g.getBoundingClientRect(), c = svgPoint(r.left + r.width / 2, r.top + r.height / 2), dx = 0, dy = 0;
     out[id].concat(inc[id]).forEach(function (e) {
-      var n = nodeEls[e.from === id ? e.to : e.from]; if (!n) return;
+      var n = pic.nodeEls[e.from === id ? e.to : e.from]; if (!n) return;
       var b = n.getBoundingClientRect(), p = svgPoint(b.left, b.top), q = svgPoint(b.right, b.bottom);
       dx = Math.max(dx, Math.abs(p.x - c.x), Math.abs(q.x - c.x));
       dy = Math.max(dy, Math.abs(p.y - c.y), Math.abs(q.y - c.y));
     });
     var s = Math.min(box.width / (2 * dx + 60), box.height / (2 * dy + 60));
-    s = Math.max(0.65, Math.min(1.5, s));
-    view = { w: box.width / s, h: box.height / s, x: 0, y: 0 };
-    view.x = c.x - view.w / 2; view.y = c.y - view.h / 2;
+    s = Math.max(READABLE, Math.min(LARGEST, s));
+    pic.view = { w: box.width / s, h: box.height / s, x: 0, y: 0 };
+    pic.view.x = c.x - pic.view.w / 2; pic.view.y = c.y - pic.view.h / 2;
+    fitNote.hidden = true;
     apply();
   }
 
-  if (svg) {
-    var drag = null;
-    svg.addEventListener("pointerdown", function (e) {
+  var drag = null;
+  function listen(p) {
+    if (!p) return;
+    var el = p.svg;
+    el.addEventListener("pointerdown", function (e) {
       if (e.button !== 0) return;
-      drag = { x: e.clientX, y: e.clientY, view: view && copy(view), s: scale(), target: e.target, moved: false };
-      try { svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer cannot be captured; dragging still works inside */ }
+      drag = { x: e.clientX, y: e.clientY, view: pic.view && copy(pic.view), s: scale(), target: e.target, moved: false };
+      try { el.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer cannot be captured; dragging still works inside */ }
     });
-    svg.addEventListener("pointermove", function (e) {
-      if (!drag || !view) return;
+    el.addEventListener("pointermove", function (e) {
+      if (!drag || !pic.view) return;
       var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
       drag.moved = true; graphBox.classList.add("dragging");
-      view.x = drag.view.x - dx / drag.s; view.y = drag.view.y - dy / drag.s; apply();
+      pic.view.x = drag.view.x - dx / drag.s; pic.view.y = drag.view.y - dy / drag.s; apply();
     });
-    svg.addEventListener("pointerup", function () {
+    el.addEventListener("pointerup", function () {
       if (!drag) return;
       var d = drag; drag = null; graphBox.classList.remove("dragging");
       if (d.moved) return;
       var g = d.target.closest && d.target.closest("g.node"), id = g && g.querySelector("title").textContent;
       if (id && id !== selected) select(id); else clear();
     });
-    svg.addEventListener("pointercancel", function () { drag = null; graphBox.classList.remove("dragging"); });
-    svg.addEventListener("wheel", function (e) {
+    el.addEventListener("pointercancel", function () { drag = null; graphBox.classList.remove("dragging"); });
+    el.addEventListener("wheel", function (e) {
       e.preventDefault();
       var p = svgPoint(e.clientX, e.clientY);
       zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0022)), p.x, p.y);
     }, { passive: false });
   }
+  listen(pictures.components);
+  listen(pictures.full);
   document.getElementById("cpdi-zoom-in").addEventListener("click", function () { zoomCentre(1.4); });
   document.getElementById("cpdi-zoom-out").addEventListener("click", function () { zoomCentre(1 / 1.4); });
   document.getElementById("cpdi-zoom-reset").addEventListener("click", fit);
+  document.getElementById("cpdi-zoom-all").addEventListener("click", fitAll);
+
+  // Components first; aliases and leaves on demand, with the selection kept.
+  function show(name) {
+    var next = pictures[name];
+    if (!next || next === pic) return;
+    // An <svg> has no `hidden` property of its own; the attribute and the page's [hidden] rule hide it.
+    pic.svg.setAttribute("hidden", ""); pic = next; pic.svg.removeAttribute("hidden");
+    graphBox.classList.toggle("full-view", name === "full");
+    viewButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.view === name)); });
+    if (selected && pic.nodeEls[selected]) centreOn(selected); else fit();
+    if (selected) render(selected);
+  }
+  viewButtons.forEach(function (b) { b.addEventListener("click", function () { show(b.dataset.view); }); });
 
   // ---- selection ----
   var selected = null;
@@ -254,27 +322,51 @@ td.message { max-width: 620px; }
     return { nodes: ns, edges: es };
   }
 
-  function select(id) {
-    if (!nodes[id]) return;
-    selected = id;
-    var rel = relatedTo(id);
-    if (svg) svg.classList.add("has-selection");
-    Object.keys(nodeEls).forEach(function (k) {
-      nodeEls[k].classList.toggle("related", !!rel.nodes[k]);
-      nodeEls[k].classList.toggle("selected", k === id);
+  // A drawn node and its neighbours in one picture, from the edges' "from->to" titles.
+  function linked(p, id) {
+    var ns = {}, es = {};
+    ns[id] = true;
+    p.edgeEls.forEach(function (x) {
+      var ends = x.key.split("->");
+      if (ends[0] === id || ends[1] === id) { ns[ends[0]] = ns[ends[1]] = true; es[x.key] = true; }
     });
-    edgeEls.forEach(function (x) { x.el.classList.toggle("related", !!rel.edges[x.key]); });
-    rows.forEach(function (r) { r.classList.toggle("selected", data.findings[+r.dataset.i].node === id); });
-    renderPanel(id);
-    centreOn(id);
+    return { nodes: ns, edges: es };
+  }
+
+  // Marked in both pictures, so switching views keeps the selection. In a module map, what is marked
+  // is the module drawn for the selection, with the modules it is linked to.
+  function mark(id) {
+    var rel = id && nodes[id] ? relatedTo(id) : null;
+    [pictures.components, pictures.full].forEach(function (p) {
+      if (!p) return;
+      var here = !id ? null : p.nodeEls[id] ? id : groupOf[id] && p.nodeEls[groupOf[id]] ? groupOf[id] : null;
+      var near = here && (here !== id || !rel) ? linked(p, here) : rel;
+      p.svg.classList.toggle("has-selection", !!near);
+      Object.keys(p.nodeEls).forEach(function (k) {
+        p.nodeEls[k].classList.toggle("related", !!near && !!near.nodes[k]);
+        p.nodeEls[k].classList.toggle("selected", k === here);
+      });
+      p.edgeEls.forEach(function (x) { x.el.classList.toggle("related", !!near && !!near.edges[x.key]); });
+    });
+  }
+
+  function select(id) {
+    if (!nodes[id] && !groups[id]) return;
+    selected = id;
+    mark(id);
+    rows.forEach(function (r) {
+      var n = data.findings[+r.dataset.i].node;
+      r.classList.toggle("selected", n === id || !!n && groupOf[n] === id);
+    });
+    render(id);
+    // The module map is the overview: selecting in it keeps the camera where it is.
+    if (nodes[id]) centreOn(id);
     setHash("#select=" + encodeURIComponent(id));
   }
 
   function clear() {
     selected = null;
-    if (svg) svg.classList.remove("has-selection");
-    Object.keys(nodeEls).forEach(function (k) { nodeEls[k].classList.remove("related", "selected"); });
-    edgeEls.forEach(function (x) { x.el.classList.remove("related"); });
+    mark(null);
     rows.forEach(function (r) { r.classList.remove("selected"); });
     panelBody.hidden = true; panelBody.textContent = ""; panelEmpty.hidden = false;
     setHash("");
@@ -338,17 +430,51 @@ td.message { max-width: 620px; }
     return li;
   }
 
-  function renderPanel(id) {
-    var n = nodes[id], body = panelBody, fs = findingsOf[id] || [], flagged = {};
-    body.textContent = "";
+  function render(id) { if (groups[id]) renderGroup(id); else renderPanel(id); }
+  function panelHead(kindClass, kind, name) {
     var head = el("div", "panel-head");
-    head.appendChild(el("span", "kind kind-" + n.kind, n.kind));
-    head.appendChild(el("h2", null, n.name));
+    head.appendChild(el("span", "kind kind-" + kindClass, kind));
+    head.appendChild(el("h2", null, name));
     var close = el("button", "close", "\u00d7");
     close.type = "button"; close.title = "Clear the selection (Esc)";
     close.addEventListener("click", clear);
     head.appendChild(close);
-    body.appendChild(head);
+    return head;
+  }
+  // Each finding with its rule; `flagged` learns the members they are about, `withComponent` names the component.
+  function findingList(fs, flagged, withComponent) {
+    var ul = el("ul", "panel-findings");
+    fs.forEach(function (f) {
+      if (f.member) flagged[f.member] = f.severity;
+      var li = el("li", "sev-" + f.severity + "-item");
+      li.appendChild(el("span", "rule", f.severity + " · " + f.ruleID + (withComponent ? " · " + f.component : "")));
+      appendRich(li, f.message);
+      ul.appendChild(li);
+    });
+    return section("Findings", ul, fs.length);
+  }
+  function showBody() { panelEmpty.hidden = true; panelBody.hidden = false; panelBody.parentNode.scrollTop = 0; }
+
+  // A module (or folder) of the map: its findings, what it holds, and how to draw it in full.
+  function renderGroup(id) {
+    var g = groups[id], body = panelBody, fs = [];
+    body.textContent = "";
+    body.appendChild(panelHead("group", g.kind, g.name));
+    data.findings.forEach(function (f) { if (f.node && groupOf[f.node] === id) fs.push(f); });
+    if (fs.length) body.appendChild(findingList(fs, {}, true));
+    var ul = el("ul", "links");
+    g.members.forEach(function (m) { var li = el("li"); li.appendChild(ref(m)); ul.appendChild(li); });
+    body.appendChild(section("Holds", ul, g.members.length));
+    var hint = el("p", "hint", "Drawn in full, with its neighbours, by ");
+    hint.appendChild(el("code", null, g.kind === "module" ? "cpdi graph --focus " + g.name : "cpdi graph --include '" + g.name + "/*'"));
+    body.appendChild(hint);
+    showBody();
+  }
+
+  function renderPanel(id) {
+    var n = nodes[id], body = panelBody, fs = findingsOf[id] || [], flagged = {};
+    body.textContent = "";
+    body.appendChild(panelHead(n.kind, n.kind, n.name));
     if (n.file) {
       var a = el("a", "loc"), slash = n.file.lastIndexOf("/");
       a.href = n.href;
@@ -356,18 +482,14 @@ td.message { max-width: 620px; }
       a.appendChild(document.createTextNode(n.file.slice(slash + 1) + ":" + n.line));
       body.appendChild(a);
     }
-
-    if (fs.length) {
-      var ul = el("ul", "panel-findings");
-      fs.forEach(function (f) {
-        if (f.member) flagged[f.member] = f.severity;
-        var li = el("li", "sev-" + f.severity + "-item");
-        li.appendChild(el("span", "rule", f.severity + " · " + f.ruleID));
-        appendRich(li, f.message);
-        ul.appendChild(li);
-      });
-      body.appendChild(section("Findings", ul, fs.length));
+    if (pictures.full && pic === pictures.components && pictures.full.nodeEls[id]) {
+      var more = el("button", "show-full", "Show its aliases and leaves in the graph");
+      more.type = "button";
+      more.addEventListener("click", function () { show("full"); });
+      body.appendChild(more);
     }
+
+    if (fs.length) body.appendChild(findingList(fs, flagged, false));
     var parts = out[id].filter(function (e) { return e.kind === "requires" || e.kind === "composes"; });
     if (parts.length) {
       var tree = el("ul", "tree");
@@ -392,7 +514,7 @@ td.message { max-width: 620px; }
       var edges = g[1].filter(function (e) { return e.kind === g[2]; });
       if (edges.length) body.appendChild(section(g[0], list(edges, g[3], g[4]), edges.length));
     });
-    panelEmpty.hidden = true; body.hidden = false; body.parentNode.scrollTop = 0;
+    showBody();
   }
 
   // ---- findings table ----
@@ -432,7 +554,7 @@ td.message { max-width: 620px; }
   function fromHash() {
     var m = /^#select=(.+)$/.exec(location.hash), id = null;
     if (m) { try { id = decodeURIComponent(m[1]); } catch (err) { id = null; } }
-    if (id && id !== selected && nodes[id]) select(id);
+    if (id && id !== selected && (nodes[id] || groups[id])) select(id);
     else if (!m && selected) clear();
   }
   window.addEventListener("hashchange", fromHash);

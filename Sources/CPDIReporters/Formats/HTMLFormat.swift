@@ -10,8 +10,9 @@ import Foundation
 /// filters, selects and builds the panel from the embedded `cpdi-data` JSON with `textContent`.
 public enum HTMLFormat {
     public static func render(_ result: AnalysisResult, options: ReportOptions) throws -> [UInt8] {
-        let svg = inlineSVG(String(decoding: try GraphFormat.svg.render(result, options: .report), as: UTF8.self))
+        let pictures = try graphPictures(result)
         let findingNodes = findingNodeIDs(result)
+        let groups = groups(result, strategy: pictures.strategy)
         var page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -27,12 +28,12 @@ public enum HTMLFormat {
             """
         page += header(result, options: options)
         page += "<main>\n"
-        page += workspace(svg: svg)
+        page += workspace(pictures)
         page += findingsTable(result, options: options)
         page += problemsList(result)
         page += "</main>\n"
         page += "<script type=\"application/json\" id=\"cpdi-data\">"
-        page += try embeddedData(result, findingNodes: findingNodes, options: options)
+        page += try embeddedData(result, findingNodes: findingNodes, groups: groups, options: options)
         page += "</script>\n<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return Array(page.utf8)
     }
@@ -65,13 +66,43 @@ public enum HTMLFormat {
             """
     }
 
-    private static func workspace(svg: String) -> String {
-        """
+    /// The components view, which the page opens on, and the whole graph for a reader who asks for
+    /// aliases and leaves; the latter only when it is drawn flat, since a collapsed module map of it
+    /// would show nothing the first picture does not.
+    /// When the first picture is collapsed (a large app's module map), which components each drawn
+    /// module or folder stands for, so the page can list them when it is clicked.
+    private static func groups(_ result: AnalysisResult, strategy: LayoutStrategy?) -> [EmbeddedData.Group]? {
+        guard let strategy, strategy.collapse != .flat else { return nil }
+        let collapse = Collapse(grouping: strategy.collapse)
+        let view = GraphOptions.report.view.select(result.graph)
+        return collapse.apply(view, marks: FindingMarks(result: result)).groups.map { group in
+            EmbeddedData.Group(id: collapse.id(ofGroup: group.key), kind: strategy.collapse.rawValue, name: group.key, members: group.members.map(\.id))
+        }
+    }
+
+    private static func graphPictures(_ result: AnalysisResult) throws -> (svgs: [String], strategy: LayoutStrategy?) {
+        let components = try GraphFormat.svg.draw(result, options: .report)
+        var svgs = [inlineSVG(String(decoding: components.bytes, as: UTF8.self), id: "cpdi-svg", strategy: components.strategy)]
+        let full = try GraphFormat.svg.draw(result, options: .reportFull)
+        if full.strategy?.collapse == .flat {
+            svgs.append(inlineSVG(String(decoding: full.bytes, as: UTF8.self), id: "cpdi-svg-full", strategy: full.strategy, hidden: true))
+        }
+        return (svgs, components.strategy)
+    }
+
+    private static func workspace(_ pictures: (svgs: [String], strategy: LayoutStrategy?)) -> String {
+        // The view switch only when there is a second picture to switch to.
+        let views = pictures.svgs.count < 2 ? "" : """
+            <div class="views" role="group" aria-label="What the graph shows"><button type="button" data-view="components" aria-pressed="true" title="Components and whom they forward their dependencies to">Components</button><button type="button" data-view="full" aria-pressed="false" title="Every node: aliases, leaf protocols, containers too">+ aliases &amp; leaves</button></div>
+
+            """
+        return """
         <section class="workspace" id="cpdi-workspace">
         <div class="graph" id="cpdi-graph">
-        \(svg)
-        <div class="toolbar"><button type="button" id="cpdi-zoom-in" title="Zoom in">+</button><button type="button" id="cpdi-zoom-out" title="Zoom out">&#8722;</button><button type="button" id="cpdi-zoom-reset" title="Show the whole graph">&#8634;</button></div>
-        <div class="legend"><span class="lg lg-component">component</span><span class="lg lg-container">container</span><span class="lg lg-alias">alias</span><span class="lg lg-leaf">leaf protocol</span><span class="lg lg-forward">forwards to</span><span class="lg lg-requires">requires</span><span class="lg lg-composes">composes</span></div>
+        \(pictures.svgs.joined(separator: "\n"))
+        <div class="toolbar"><button type="button" id="cpdi-zoom-in" title="Zoom in">+</button><button type="button" id="cpdi-zoom-out" title="Zoom out">&#8722;</button><button type="button" id="cpdi-zoom-reset" title="Back to the first view">&#8634;</button><button type="button" id="cpdi-zoom-all" title="The whole graph, however small">&#10530;</button></div>
+        \(views)<div class="fit-note" id="cpdi-fit-note" hidden>Part of the graph at a readable size: drag to pan, &#10530; shows all of it</div>
+        \(legend(pictures.strategy))
         </div>
         <aside class="panel" id="cpdi-panel" aria-live="polite">
         <div class="panel-empty" id="cpdi-panel-empty"><h2>Select a component</h2><p>Click a finding or a node in the graph to see what it is composed of, which leaf protocols it ends up needing, and where it forwards its dependencies.</p><p class="hint">Drag to pan · wheel or <kbd>+</kbd> <kbd>&#8722;</kbd> to zoom · <kbd>Esc</kbd> clears</p></div>
@@ -80,6 +111,19 @@ public enum HTMLFormat {
         </section>
 
         """
+    }
+
+    private static func legend(_ strategy: LayoutStrategy?) -> String {
+        if let strategy, strategy.collapse != .flat {
+            let grouping = strategy.collapse.rawValue
+            let focus = strategy.collapse == .module ? "module" : "component"
+            return "<div class=\"legend\"><span class=\"lg lg-group\">\(grouping)</span><span class=\"lg lg-forward\">forwards between two \(grouping)s, labelled with how many</span>"
+                + "<span>\(LayoutStrategy.formatted(strategy.viewNodes)) nodes drawn as \(LayoutStrategy.formatted(strategy.drawnNodes)) \(grouping)s: click one for what it holds; <code>cpdi graph --focus &lt;\(focus)&gt;</code> draws one with its neighbours</span></div>"
+        }
+        return "<div class=\"legend\"><span class=\"lg lg-component\">component</span><span class=\"lg lg-container\">container</span>"
+            + "<span class=\"lg lg-alias full-only\">alias</span><span class=\"lg lg-leaf full-only\">leaf protocol</span>"
+            + "<span class=\"lg lg-forward\">forwards to: unlabelled when it builds the child, labelled when it hands on another way</span>"
+            + "<span class=\"lg lg-requires full-only\">requires</span><span class=\"lg lg-composes full-only\">composes</span></div>"
     }
 
     private static func findingsTable(_ result: AnalysisResult, options: ReportOptions) -> String {
@@ -149,12 +193,18 @@ public enum HTMLFormat {
             let message, component: String
             let member, suggestion, node: String?
         }
+        /// A module or folder drawn as one node.
+        struct Group: Encodable {
+            let id, kind, name: String
+            let members: [String]
+        }
         let nodes: [Node]
         let edges: [Edge]
         let findings: [Finding]
+        let groups: [Group]?
     }
 
-    private static func embeddedData(_ result: AnalysisResult, findingNodes: [String?], options: ReportOptions) throws -> String {
+    private static func embeddedData(_ result: AnalysisResult, findingNodes: [String?], groups: [EmbeddedData.Group]?, options: ReportOptions) throws -> String {
         let data = EmbeddedData(
             nodes: result.graph.nodes.map {
                 .init(id: $0.id, kind: $0.kind.rawValue, name: $0.name, file: $0.file, line: $0.line, leaves: $0.leaves,
@@ -168,7 +218,8 @@ public enum HTMLFormat {
                 .init(ruleID: finding.ruleID, severity: finding.severity.rawValue, file: finding.file, line: finding.line,
                       message: finding.message, component: finding.component, member: finding.member,
                       suggestion: finding.suggestion, node: node)
-            })
+            },
+            groups: groups)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return scriptSafe(try encoder.encode(data))
@@ -215,8 +266,9 @@ public enum HTMLFormat {
     }
 
     /// Graphviz writes a standalone document; the page wants only the `<svg>` element, without
-    /// comments and without a fixed size, so CSS and the viewBox decide how big it is.
-    static func inlineSVG(_ document: String) -> String {
+    /// comments and without a fixed size, so CSS and the viewBox decide how big it is. The element
+    /// says which way its ranks run, so the page knows where a drawing too big to show whole starts.
+    static func inlineSVG(_ document: String, id: String = "cpdi-svg", strategy: LayoutStrategy? = nil, hidden: Bool = false) -> String {
         guard let start = document.range(of: "<svg") else { return "" }
         var svg = ""
         var rest = document[start.lowerBound...]
@@ -233,7 +285,10 @@ public enum HTMLFormat {
                 tag.removeSubrange(found.lowerBound...quote)
             }
         }
-        return tag.replacingOccurrences(of: "\n", with: " ") + " id=\"cpdi-svg\" role=\"img\" aria-label=\"dependency graph\"" + svg[tagEnd...]
+        var attributes = " id=\"\(id)\" role=\"img\" aria-label=\"dependency graph\""
+        if let shape = strategy?.shape { attributes += " data-ranks=\"\(shape.direction.rawValue)\"" }
+        if hidden { attributes += " hidden" }
+        return tag.replacingOccurrences(of: "\n", with: " ") + attributes + svg[tagEnd...]
     }
 
     /// Text safe in content and in quoted attributes: HTML5 reads the same references XML does and,

@@ -47,13 +47,13 @@ struct MermaidDiagram {
         }
         // Node ids are [A-Za-z0-9_], so a space separates the two ends of a pair safely.
         // One arrow per pair, labelled with every way it forwards (a class may both build and subclass another).
-        var vias: [String: Set<String>] = [:]
+        var vias: [String: [ForwardVia?]] = [:]
         for edge in forwards where selected.contains(edge.from) && selected.contains(edge.to) && (flagged[edge.from] != nil || flagged[edge.to] != nil) {
-            vias["\(MermaidEscaping.nodeID(edge.from)) \(MermaidEscaping.nodeID(edge.to))", default: []].formUnion(edge.via.map { [$0.rawValue] } ?? [])
+            vias["\(MermaidEscaping.nodeID(edge.from)) \(MermaidEscaping.nodeID(edge.to))", default: []].append(edge.via)
         }
         for pair in vias.keys.sorted() {
             let ends = pair.split(separator: " ")
-            let label = vias[pair]!.isEmpty ? "" : "|\(vias[pair]!.sorted().joined(separator: ", "))|"
+            let label = ForwardLabels.label(vias[pair]!).map { "|\($0)|" } ?? ""
             lines.append("  \(ends[0]) -->\(label) \(ends[1])")
         }
         for severity in Severity.allCases.reversed() {
@@ -64,9 +64,9 @@ struct MermaidDiagram {
         }
     }
 
-    /// The fenced block, or nothing when no finding points at a node of the graph.
+    /// The fenced block and what its arrows mean, or nothing when no finding points at a node of the graph.
     var markdown: String {
-        isEmpty ? "" : "```mermaid\n" + lines.joined(separator: "\n") + "\n```\n"
+        isEmpty ? "" : "```mermaid\n" + lines.joined(separator: "\n") + "\n```\n\nArrows: who forwards its dependencies to whom. " + ForwardLabels.legend + "\n"
     }
 
     /// The most severe finding of each component node. A finding names its component by name only;
@@ -122,6 +122,8 @@ extension MermaidDiagram {
             let text = drawing.legend.map { "\($0.count) \($0.severity.rawValue)" }.joined(separator: ", ")
             lines.append("  legend_findings[\"findings: \(MermaidEscaping.label(text))\"]")
         }
+        let keyed = drawing.decorations && drawing.lines.contains { $0.kind == .forwardsTo }
+        if keyed { lines.append("  legend_arrows[\"\(MermaidEscaping.label(ForwardLabels.legend))\"]") }
         for line in drawing.lines {
             let arrow = line.kind == nil || line.kind == .forwardsTo ? "-->" : line.kind == .composes ? "--o" : "-.->"
             let label = line.label.map { $0.isEmpty ? "" : "|\"\(MermaidEscaping.label($0))\"|" } ?? ""
@@ -139,7 +141,8 @@ extension MermaidDiagram {
             if let severity = item.severity { byClass[severity.rawValue, default: []].append(MermaidEscaping.nodeID(item.id)) }
         }
         if drawing.decorations, !drawing.legend.isEmpty { byClass[drawing.legend[0].severity.rawValue, default: []].append("legend_findings") }
-        let order = NodeKind.allCases.map(\.rawValue) + ["group"] + Severity.allCases.map(\.rawValue)
+        if keyed { byClass["legend"] = ["legend_arrows"] }
+        let order = NodeKind.allCases.map(\.rawValue) + ["group", "legend"] + Severity.allCases.map(\.rawValue)
         for name in order {
             guard let members = byClass[name] else { continue }
             lines.append("  classDef \(name) \(classStyle(name))")
@@ -177,6 +180,7 @@ extension MermaidDiagram {
         case "leaf": "fill:#f3f4f6,stroke:#737373"
         case "registration": "fill:#fae8ff,stroke:#a21caf"
         case "group": "fill:#e0e7ff,stroke:#4338ca"
+        case "legend": "fill:#ffffff,stroke:#cbd5e1,color:#475569"
         case "error": "fill:#fee2e2,stroke:#dc2626,stroke-width:3px"
         case "warning": "fill:#ffedd5,stroke:#ea580c,stroke-width:2px"
         default: "fill:#dbeafe,stroke:#2563eb,stroke-width:2px,stroke-dasharray:4 2"

@@ -22,6 +22,9 @@ struct Collapse {
 
     var grouping: GraphOptions.Grouping
 
+    /// The id of the node drawn for a group: `module:Feature`.
+    func id(ofGroup key: String) -> String { "\(grouping.rawValue):\(key)" }
+
     /// Groups sorted by key; nodes outside every group (no module or file) each form their own.
     func apply(_ view: ViewGraph, marks: FindingMarks) -> (groups: [Group], links: [Link]) {
         var groupOf: [String: String] = [:]

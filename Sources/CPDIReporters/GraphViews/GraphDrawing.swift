@@ -92,7 +92,7 @@ public struct GraphDrawing: Sendable {
         }
         let lines = view.edges.map { edge in
             var line = Line(from: edge.from, to: edge.to, kind: edge.kind, label: nil, tooltip: nil, severity: nil, count: 1)
-            if edge.kind == .forwardsTo, strategy.edgeLabels { line.label = edge.via?.rawValue ?? "" }
+            if edge.kind == .forwardsTo, strategy.edgeLabels { line.label = ForwardLabels.label([edge.via]) }
             if let finding = marks.edgeFindings[EdgeMark(edge)] {
                 line.severity = finding.severity
                 line.label = finding.ruleID
@@ -104,9 +104,10 @@ public struct GraphDrawing: Sendable {
     }
 
     private static func collapsed(_ view: ViewGraph, strategy: LayoutStrategy, marks: FindingMarks) -> GraphDrawing {
-        let (groups, links) = Collapse(grouping: strategy.collapse).apply(view, marks: marks)
+        let collapse = Collapse(grouping: strategy.collapse)
+        let (groups, links) = collapse.apply(view, marks: marks)
         let items = groups.map { group in
-            let id = "\(strategy.collapse.rawValue):\(group.key)"
+            let id = collapse.id(ofGroup: group.key)
             var findings: [Severity: Int] = [:]
             for member in group.members { for finding in marks.nodeFindings[member.id] ?? [] { findings[finding.severity, default: 0] += 1 } }
             let counts = Dictionary(grouping: group.members, by: \.kind).mapValues(\.count)
@@ -121,7 +122,7 @@ public struct GraphDrawing: Sendable {
         }
         let lines = links.map { link in
             Line(
-                from: "\(strategy.collapse.rawValue):\(link.from)", to: "\(strategy.collapse.rawValue):\(link.to)", kind: nil,
+                from: collapse.id(ofGroup: link.from), to: collapse.id(ofGroup: link.to), kind: nil,
                 label: LayoutStrategy.formatted(link.count),
                 tooltip: "\(LayoutStrategy.formatted(link.count)) \(link.kinds.map(\.rawValue).sorted().joined(separator: ", ")) edges",
                 severity: nil, count: link.count

@@ -66,8 +66,12 @@ public struct GraphOptions: Sendable, Equatable {
         self.decorations = decorations
     }
 
-    /// The whole graph, flat and undecorated: what the HTML report embeds and explores itself.
-    public static let report = GraphOptions(view: .full, cluster: Grouping.flat, decorations: false)
+    /// What the HTML report opens on: the components view as `cpdi graph` draws it, without the links,
+    /// legend and notes the page has of its own.
+    public static let report = GraphOptions(decorations: false)
+    /// The report's second picture, for a reader who asks for aliases and leaves: the whole graph, flat
+    /// and undecorated.
+    public static let reportFull = GraphOptions(view: .full, cluster: Grouping.flat, decorations: false)
 }
 
 /// A view that cannot be drawn as asked (an unknown focus or leaf name); one line for the user.

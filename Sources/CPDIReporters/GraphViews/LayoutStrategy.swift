@@ -12,7 +12,7 @@ public struct LayoutStrategy: Sendable, Equatable {
     public var cluster: GraphOptions.Grouping
     /// Graph attributes that bound the layout's work (dot's `mclimit`, `nslimit`, …).
     public var attributes: [String: String]
-    /// Whether forwards are labelled with how they happen; labels cost dot a virtual node each.
+    /// Whether forwards are labelled with how they happen; beyond a bounded dot drawing they only crowd it.
     public var edgeLabels: Bool
     /// Nodes of the view before any collapse, and nodes actually drawn.
     public var viewNodes: Int
@@ -21,6 +21,9 @@ public struct LayoutStrategy: Sendable, Equatable {
     public var trimmedNodes: Int
     /// Why the view was collapsed, when it was not asked for.
     public var reason: String?
+    /// Which way dot's ranks run and how fan-outs are folded, once `LayoutShape.choose` has measured;
+    /// nil for Mermaid, which lays out on its own.
+    public var shape: LayoutShape?
 
     /// Up to here dot runs unbounded, so small graphs keep their best layout.
     public static let plainDotLimit = 150
@@ -69,7 +72,7 @@ public struct LayoutStrategy: Sendable, Equatable {
         )
     }
 
-    /// One line for stderr: `cpdi: 5,012 nodes — collapsed by module (51 nodes), dot`.
+    /// One line for stderr: `cpdi: 5,012 nodes — collapsed by module (51 nodes), dot, top to bottom`.
     public var summary: String {
         var parts: [String] = []
         if collapse != .flat { parts.append("collapsed by \(collapse.rawValue) (\(Self.formatted(drawnNodes + trimmedNodes)) nodes)") }
@@ -77,7 +80,8 @@ public struct LayoutStrategy: Sendable, Equatable {
         if trimmedNodes > 0 { parts.append("\(Self.formatted(trimmedNodes)) nodes left out") }
         if collapse == .flat, cluster == .flat { parts.append("flat") }
         let bounds = attributes["mclimit"] != nil ? " (bounded)" : ""
-        return "\(Self.formatted(viewNodes)) nodes — \(parts.joined(separator: ", ")), \(engine)\(bounds)"
+        let shaped = shape.map { ", " + $0.summary } ?? ""
+        return "\(Self.formatted(viewNodes)) nodes — \(parts.joined(separator: ", ")), \(engine)\(bounds)\(shaped)"
     }
 
     /// Thousands separated by commas, independent of the locale, so output is the same everywhere.

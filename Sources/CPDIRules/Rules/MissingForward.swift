@@ -61,6 +61,30 @@ public struct MissingForward: Rule {
                 }
                 """
             ),
+            // A child whose alias is only another name for an alias the parent composes.
+            RuleExample(
+                """
+                protocol HasPrices { var prices: Prices { get } }
+                protocol HasCart { var cart: Cart { get } }
+                struct PriceView<Dependencies: PriceView.Dependencies> {
+                    typealias Dependencies = HasPrices
+                    let dependencies: Dependencies
+                    func show() { dependencies.prices.load() }
+                }
+                struct PriceCell<Dependencies: PriceCell.Dependencies> {
+                    typealias Dependencies = PriceView.Dependencies
+                    let dependencies: Dependencies
+                    var body: PriceView<Dependencies> { PriceView(dependencies: dependencies) }
+                }
+                struct CartView<Dependencies: CartView.Dependencies> {
+                    typealias Dependencies = PriceView.Dependencies & HasCart
+                    let dependencies: Dependencies
+                    func show() { dependencies.cart.open() }
+                    var cell: PriceCell<Dependencies> { PriceCell(dependencies: dependencies) }
+                    var price: PriceView<Dependencies> { PriceView(dependencies: dependencies) }
+                }
+                """
+            ),
             // An alias that lists leaves only is not told to start forwarding aliases.
             RuleExample(
                 """
@@ -119,6 +143,9 @@ public struct MissingForward: Rule {
                 else { continue }
                 if composed == nil { composed = symbols.composedAliases(of: aliasName) }
                 guard !composed!.contains(childAlias) else { continue }
+                // `typealias Dependencies = ProductView.Dependencies`: another name for an alias this one composes.
+                let synonym = Self.synonymTarget(of: childAlias, symbols: symbols)
+                guard synonym == childAlias || (!members.contains(synonym) && !composed!.contains(synonym)) else { continue }
                 // A child's alias that composes this one cannot be added to it: the alias would refer to
                 // itself. That is a loop, which dependency-cycle reports.
                 guard !symbols.composedAliases(of: childAlias).contains(aliasName) else { continue }
@@ -134,4 +161,15 @@ public struct MissingForward: Rule {
         return findings
     }
 
+    /// The alias another name stands for: `typealias A = B` with `B` an alias, followed to its end.
+    static func synonymTarget(of alias: String, symbols: SymbolTable) -> String {
+        var current = alias
+        var seen: Set<String> = [alias]
+        while let fact = symbols.aliases[current]?.fact, fact.members.count == 1,
+            case .alias(let next)? = symbols.resolve(fact.members[0].name, from: fact.enclosingType), seen.insert(next).inserted
+        {
+            current = next
+        }
+        return current
+    }
 }

@@ -54,6 +54,19 @@ public struct PublicAlias: Rule {
                 typealias ProductImageViewDependencies = TrackingDependency
                 """
             ),
+            RuleExample(
+                """
+                public protocol TrackingDependency { var tracker: Tracker { get } }
+                public struct Store<State, Environment> {}
+                // Public because a public alias hands it to a generic type as an argument.
+                public typealias EditorDependencies = TrackingDependency
+                public typealias EditorStore = Store<Int, EditorDependencies>
+                public final class EditorController {
+                    public let store: EditorStore
+                    public init(store: EditorStore) { self.store = store }
+                }
+                """
+            ),
         ]
     )
 
@@ -80,6 +93,13 @@ public struct PublicAlias: Rule {
                     let composed = symbols.aliases[nested], composed.module != alias.module
                 else { continue }
                 needed.insert(nested)
+            }
+        }
+        // A generic argument of a public alias (`public typealias EditStore = Store<State, EditDependencies>`):
+        // whatever public declaration uses that alias needs this one public too.
+        for file in model.files.values {
+            for argument in file.publicAliasArguments {
+                if case .alias(let used)? = symbols.resolve(argument, from: nil) { needed.insert(used) }
             }
         }
         // What a needed alias composes must be at least as visible.

@@ -57,12 +57,14 @@ enum DiffDOT {
         }
     }
 
-    /// The statuses drawn, in a fixed order. Fixed text only (status names), so the HTML-like label needs no escaping.
+    /// The statuses drawn, in a fixed order, and what an unlabelled arrow means. Fixed text only, so the
+    /// HTML-like label needs no escaping.
     static func legend(_ shown: Set<DiffPicture.Status>) -> String {
         let rows = DiffPicture.Status.allCases.filter(shown.contains).map { status in
             let style = style(status)
             return "<TR><TD BGCOLOR=\"\(style["fillcolor"]!)\"><FONT COLOR=\"\(style["color"]!)\">\(status.rawValue)</FONT></TD></TR>"
         }.joined()
-        return "  \"legend:diff\" [shape=plaintext, style=\"\", tooltip=\"what each colour means\", label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\"><TR><TD><B>change</B></TD></TR>\(rows)</TABLE>>];"
+        let arrows = "<TR><TD>unlabelled arrow:<BR/>builds the child</TD></TR>"
+        return "  \"legend:diff\" [shape=plaintext, style=\"\", tooltip=\"what each colour means\", label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\"><TR><TD><B>change</B></TD></TR>\(rows)\(arrows)</TABLE>>];"
     }
 }

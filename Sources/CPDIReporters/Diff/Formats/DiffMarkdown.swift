@@ -81,7 +81,7 @@ enum DiffMarkdown {
             lines.append("  class \(members.joined(separator: ",")) \(status.rawValue)")
         }
         return "```mermaid\n" + lines.joined(separator: "\n") + "\n```\n\n"
-            + "🟩 added · 🟥 removed (dashed) · 🟧 needs more leaves · grey: unchanged neighbours\n"
+            + "🟩 added · 🟥 removed (dashed) · 🟧 needs more leaves · grey: unchanged neighbours · unlabelled arrows: builds the child\n"
     }
 
     static func folded(_ summary: String, _ body: String) -> String {

@@ -1,0 +1,76 @@
+/// What each rule's findings were worth on the public apps of the corpus (README, "Accuracy on real code"),
+/// every finding read against the code. The corpus was split before any code was changed for it: the
+/// development half was read and fixed against, the held-out half only scored, at the end.
+///
+/// SPEC §4b: a rule is on by default only where this says it may be. Update the numbers, not the rules,
+/// when the corpus is judged again.
+public enum CorpusMeasurements {
+    /// Apps in each half.
+    static let heldOutApps = 20
+    static let developmentApps = 26
+
+    /// Findings of this version on the held-out half: what `cpdi rules` shows.
+    static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
+        "unused-dependency": (8, 0, 0),
+        "direct-child-dependency": (1, 0, 0),
+        "unused-dependencies-property": (11, 0, 0),
+        "alias-reuse": (0, 0, 1),
+        "associatedtype-dependencies": (0, 0, 3),
+        "protocol-composition": (0, 1, 0),
+        "public-alias": (0, 0, 4),
+        "unprovided-dependency": (0, 17, 0),
+        "unused-registration": (12, 1, 0),
+        "unused-injection": (145, 3, 1),
+    ]
+
+    /// Findings of this version on the development half.
+    static let development: [String: (right: Int, wrong: Int, pointless: Int)] = [
+        "unused-dependency": (41, 0, 0),
+        "direct-child-dependency": (91, 0, 0),
+        "stale-forward": (12, 0, 0),
+        "unused-dependencies-property": (13, 0, 1),
+        "missing-forward": (5, 0, 0),
+        "dead-alias": (1, 0, 0),
+        "alias-naming": (0, 0, 23),
+        "alias-location": (0, 0, 2),
+        "alias-reuse": (0, 0, 1),
+        "associatedtype-dependencies": (0, 0, 2),
+        "protocol-composition": (4, 0, 0),
+        "dependency-cycle": (0, 0, 1),
+        "unused-registration": (3, 0, 0),
+        "unused-injection": (49, 0, 0),
+    ]
+
+    /// Rules about cpdi's own suppression comments judge no app code, so there is nothing to measure.
+    static let unmeasurable: Set<String> = ["unused-suppression"]
+
+    /// Too few findings say nothing about a rule either way.
+    static let minimumFindings = 3
+
+    /// The held-out measurement of a rule, as `cpdi rules` shows it.
+    public static func measured(_ id: String) -> Measurement? {
+        guard !unmeasurable.contains(id) else { return nil }
+        let counts = heldOut[id] ?? (0, 0, 0)
+        return Measurement(right: counts.right, wrong: counts.wrong, pointless: counts.pointless, apps: heldOutApps)
+    }
+
+    /// The development-half measurement: what the held-out one is read beside.
+    public static func measuredWhileTuning(_ id: String) -> Measurement? {
+        guard !unmeasurable.contains(id) else { return nil }
+        let counts = development[id] ?? (0, 0, 0)
+        return Measurement(right: counts.right, wrong: counts.wrong, pointless: counts.pointless, apps: developmentApps)
+    }
+
+    /// On by default: both halves together show precision ≥ 0.95 and at most 5 % pointless over at least
+    /// `minimumFindings` findings, and the held-out half, where the rule spoke there, says the same.
+    public static func isOnByDefault(_ id: String) -> Bool {
+        guard !unmeasurable.contains(id) else { return true }
+        let held = heldOut[id] ?? (0, 0, 0)
+        let dev = development[id] ?? (0, 0, 0)
+        let both = Measurement(right: held.right + dev.right, wrong: held.wrong + dev.wrong, pointless: held.pointless + dev.pointless,
+                               apps: heldOutApps + developmentApps)
+        guard both.right + both.wrong + both.pointless >= minimumFindings, both.qualifiesForDefault else { return false }
+        let heldOut = Measurement(right: held.right, wrong: held.wrong, pointless: held.pointless, apps: heldOutApps)
+        return heldOut.right + heldOut.wrong + heldOut.pointless == 0 || heldOut.qualifiesForDefault
+    }
+}
