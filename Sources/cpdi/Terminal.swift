@@ -13,29 +13,18 @@ enum Terminal {
         URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
-    /// Runs the pipeline on `paths`; files that could not be read are reported on stderr, a missing
-    /// path ends the run.
+    /// Runs the pipeline on the scan's paths, or links its `--facts` files; files that could not be read
+    /// are reported on stderr, a missing path or a bad facts file ends the run.
     static func analyse(_ scan: ScanOptions) -> AnalysisResult {
-        scan.facts.isEmpty ? analyse(paths: scan.paths, settings: scan.settings) : analyse(factsFiles: scan.facts, settings: scan.settings)
-    }
-
-    /// Links the files of `cpdi facts`; the configuration is found as for a scan of the current folder.
-    static func analyse(factsFiles: [String], settings: ScanSettings) -> AnalysisResult {
-        do {
-            let configuration = try settings.configuration(paths: [], workingDirectory: workingDirectory)
-            let result = try Pipeline(configuration: configuration).analyse(factsFiles: factsFiles, workingDirectory: workingDirectory)
-            err(XcodeFormat.problems(result))
-            return result
-        } catch {
-            fail(error)
-        }
+        analyse(scan, configuration: configuration(paths: scan.paths, settings: scan.settings))
     }
 
     static func analyse(paths: [String], settings: ScanSettings) -> AnalysisResult {
-        analyse(paths: paths, settings: settings, configuration: configuration(paths: paths, settings: settings))
+        analyse(paths: paths, facts: [], settings: settings, configuration: configuration(paths: paths, settings: settings))
     }
 
-    /// The `.cpdi.yml` that applies to `paths` (or `--config`); a bad one ends the run.
+    /// The `.cpdi.yml` that applies to `paths` (or `--config`); a bad one ends the run. With `--facts`
+    /// there are no paths, so it is the current folder's, as for a scan run there.
     static func configuration(paths: [String], settings: ScanSettings) -> Configuration {
         do {
             return try settings.configuration(paths: paths, workingDirectory: workingDirectory)
@@ -47,18 +36,30 @@ enum Terminal {
     /// `present` shapes the result before anything is printed (which files to report, how paths read),
     /// so the problems on stderr follow the same choices as the findings.
     static func analyse(
-        paths: [String], settings: ScanSettings, configuration: Configuration,
+        _ scan: ScanOptions, configuration: Configuration, present: (AnalysisResult) -> AnalysisResult = { $0 }
+    ) -> AnalysisResult {
+        analyse(paths: scan.paths, facts: scan.facts, settings: scan.settings, configuration: configuration, present: present)
+    }
+
+    private static func analyse(
+        paths: [String], facts: [String], settings: ScanSettings, configuration: Configuration,
         present: (AnalysisResult) -> AnalysisResult = { $0 }
     ) -> AnalysisResult {
         do {
             let pipeline = Pipeline(configuration: configuration)
-            let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)
-            let result = present(try pipeline.run(
-                paths: paths, workingDirectory: workingDirectory,
-                cache: settings.cache(for: paths, conventions: pipeline.conventions, workingDirectory: workingDirectory),
-                progress: progress?.handler
-            ))
-            progress?.finish()
+            let analysed: AnalysisResult
+            if facts.isEmpty {
+                let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)
+                analysed = try pipeline.run(
+                    paths: paths, workingDirectory: workingDirectory,
+                    cache: settings.cache(for: paths, conventions: pipeline.conventions, workingDirectory: workingDirectory),
+                    progress: progress?.handler
+                )
+                progress?.finish()
+            } else {
+                analysed = try pipeline.analyse(factsFiles: facts, workingDirectory: workingDirectory)
+            }
+            let result = present(analysed)
             err(XcodeFormat.problems(result))
             return result
         } catch {

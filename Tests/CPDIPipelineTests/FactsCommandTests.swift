@@ -44,23 +44,27 @@ import Testing
             // The package manifest is a Swift file of the app too, outside every module folder.
             let facts = try extractModules(modules.map { "Sources/\($0)" } + (package ? ["Package.swift"] : []), in: app)
 
-            let scanned = try cli.cpdi("check", "--no-cache", ".", in: app)
-            let linked = try cli.cpdi(["check", "--facts"] + facts, in: app)
-            #expect(scanned.stdout.contains("warning:"), "the planted findings are found: \(scanned.stderr)")
-            #expect(linked.stdout == scanned.stdout)
-            #expect(linked.status == scanned.status)
-            #expect(scanned.status == 2)  // the unreadable file
-            #expect(untimed(linked.stderr) == untimed(scanned.stderr))
-            #expect(linked.stderr.contains("Sources/Module2/Broken.swift: error: not valid UTF-8"))
-
-            for (scan, link) in [
+            // Every command scans first; then the sources go, so the linked runs can only have read the facts.
+            let commands: [(scan: [String], link: [String])] = [
+                (["check", "--no-cache", "."], ["check", "--facts"] + facts),
+                (["check", "--absolute-paths", "--no-cache", "."], ["check", "--absolute-paths", "--facts"] + facts),
                 (["report", "--format", "json", "--no-cache", "."], ["report", "--format", "json", "--facts"] + facts),
                 (["graph", "--format", "dot", "-o", "-", "--no-cache", "."], ["graph", "--format", "dot", "-o", "-", "--facts"] + facts),
-            ] {
-                let scannedReport = try cli.cpdi(scan, in: app)
-                let linkedReport = try cli.cpdi(link, in: app)
-                #expect(scannedReport.stdout.count > 1000, "\(scannedReport.stderr)")
-                #expect(linkedReport.stdout == scannedReport.stdout, "\(link.joined(separator: " "))")
+            ]
+            let scans = try commands.map { try cli.cpdi($0.scan, in: app) }
+            try FileManager.default.moveItem(at: app.appendingPathComponent("Sources"), to: folder.appendingPathComponent("Sources.gone"))
+            if package { try FileManager.default.removeItem(at: app.appendingPathComponent("Package.swift")) }
+            let links = try commands.map { try cli.cpdi($0.link, in: app) }
+
+            let (scanned, linked) = (scans[0], links[0])
+            #expect(scanned.stdout.contains("warning:"), "the planted findings are found: \(scanned.stderr)")
+            #expect(scanned.status == 2)  // the unreadable file
+            #expect(linked.stderr.contains("Sources/Module2/Broken.swift: error: not valid UTF-8"))
+            for (command, (scan, link)) in zip(commands, zip(scans, links)) {
+                #expect(scan.stdout.count > 1000, "\(command.scan): \(scan.stderr)")
+                #expect(link.stdout == scan.stdout, "\(command.link)")
+                #expect(link.status == scan.status, "\(command.link)")
+                #expect(untimed(link.stderr) == untimed(scan.stderr), "\(command.link)")
             }
         }
     }
