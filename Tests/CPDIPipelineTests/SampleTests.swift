@@ -34,9 +34,7 @@ import Testing
         }
     }
 
-    /// Drawn the way `make demo` draws it, by the command in a process of its own: libgraphviz orders
-    /// clusters by the addresses of their interned names, so a render in a process that has already
-    /// rendered on other threads (as this test process has) may order them differently.
+    /// Drawn the way `make demo` draws it, by the command in a process of its own.
     @Test(arguments: ["ShopApp", "RuntimeApp"])
     func committedSVGIsUpToDate(sample: String) throws {
         let committed = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("output/\(sample).svg"))
