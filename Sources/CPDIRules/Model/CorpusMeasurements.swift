@@ -49,28 +49,28 @@ public enum CorpusMeasurements {
 
     /// The held-out measurement of a rule, as `cpdi rules` shows it.
     public static func measured(_ id: String) -> Measurement? {
-        guard !unmeasurable.contains(id) else { return nil }
-        let counts = heldOut[id] ?? (0, 0, 0)
-        return Measurement(right: counts.right, wrong: counts.wrong, pointless: counts.pointless, apps: heldOutApps)
+        unmeasurable.contains(id) ? nil : measurement(heldOut[id], apps: heldOutApps)
     }
 
     /// The development-half measurement: what the held-out one is read beside.
     public static func measuredWhileTuning(_ id: String) -> Measurement? {
-        guard !unmeasurable.contains(id) else { return nil }
-        let counts = development[id] ?? (0, 0, 0)
-        return Measurement(right: counts.right, wrong: counts.wrong, pointless: counts.pointless, apps: developmentApps)
+        unmeasurable.contains(id) ? nil : measurement(development[id], apps: developmentApps)
     }
 
     /// On by default: both halves together show precision ≥ 0.95 and at most 5 % pointless over at least
     /// `minimumFindings` findings, and the held-out half, where the rule spoke there, says the same.
     public static func isOnByDefault(_ id: String) -> Bool {
         guard !unmeasurable.contains(id) else { return true }
-        let held = heldOut[id] ?? (0, 0, 0)
-        let dev = development[id] ?? (0, 0, 0)
+        let held = measurement(heldOut[id], apps: heldOutApps)
+        let dev = measurement(development[id], apps: developmentApps)
         let both = Measurement(right: held.right + dev.right, wrong: held.wrong + dev.wrong, pointless: held.pointless + dev.pointless,
                                apps: heldOutApps + developmentApps)
         guard both.right + both.wrong + both.pointless >= minimumFindings, both.qualifiesForDefault else { return false }
-        let heldOut = Measurement(right: held.right, wrong: held.wrong, pointless: held.pointless, apps: heldOutApps)
-        return heldOut.right + heldOut.wrong + heldOut.pointless == 0 || heldOut.qualifiesForDefault
+        return held.right + held.wrong + held.pointless == 0 || held.qualifiesForDefault
+    }
+
+    private static func measurement(_ counts: (right: Int, wrong: Int, pointless: Int)?, apps: Int) -> Measurement {
+        let counts = counts ?? (0, 0, 0)
+        return Measurement(right: counts.right, wrong: counts.wrong, pointless: counts.pointless, apps: apps)
     }
 }
