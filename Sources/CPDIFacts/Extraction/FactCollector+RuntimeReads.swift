@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax  // `rawText`: a name's bytes without building a string
 
 /// The names a file reads, kept for the run-time styles' question "does anything read this injected
 /// property, this key, this factory?". A read that cannot be told apart from another is counted as a read:
@@ -13,19 +13,50 @@ extension FactCollector {
     /// `name`, `$name` or `_name` written alone: a read of `name` in the innermost type around it, unless
     /// a parameter or local of that name hides it.
     func recordBareRead(_ node: DeclReferenceExprSyntax) {
+        let raw = node.baseName.rawText
+        guard let key = bareReadKey(raw) else { return }
+        // Most names are read many times in one type: the checks below are for the first read, looked up by
+        // the bytes of the name, as building the name's string for every identifier of a file cost more.
+        if bareReadsSeen.contains(key) { return }
         if let parent = node.parent {
             if let member = parent.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return }
             if parent.is(KeyPathPropertyComponentSyntax.self) { return }
         }
         let written = node.baseName.text
-        guard let first = written.utf8.first, first != UInt8(ascii: "`") || written.count > 2 else { return }
         var name = Substring(node.baseName.identifierText)
         if name.first == "$" || name.first == "_" { name = name.dropFirst() }
         guard let initial = name.first, initial.isLowercase, initial.isLetter else { return }
-        // Most names are read many times in one type: the scope checks below are for the first.
-        if bareNamesByType[enclosingType ?? ""]?.contains(String(name)) == true { return }
-        if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
-        insertBareRead(String(name))
+        if bareNamesByType[enclosingType ?? ""]?.contains(String(name)) != true {
+            if isLocal(written), !localInjectionNames.contains(written), !isRebound(node, name: written) { return }
+            insertBareRead(String(name))
+        }
+        // From here on every mention of the name in this type finds it read already.
+        bareReadsSeen.insert(key)
+    }
+
+    /// The innermost type's position in the file mixed with a 64-bit FNV-1a hash of the name as written
+    /// without backquotes, `$` or `_`; nil when the name cannot be a property's (it does not start with a
+    /// lower-case letter). Two names of one file would have to collide in 64 bits to hide a read.
+    private func bareReadKey(_ raw: SyntaxText) -> UInt64? {
+        var start = raw.startIndex, end = raw.endIndex
+        guard start < end else { return nil }
+        if raw[start] == UInt8(ascii: "`") {
+            guard raw.count > 2 else { return nil }
+            start += 1
+            end -= 1
+        }
+        if start < end, raw[start] == UInt8(ascii: "$") || raw[start] == UInt8(ascii: "_") { start += 1 }
+        guard start < end else { return nil }
+        let initial = raw[start]
+        // Outside ASCII the character decides (`é`), in the slow path.
+        if initial < 0x80, !(initial >= UInt8(ascii: "a") && initial <= UInt8(ascii: "z")) { return nil }
+        var hash: UInt64 = 14_695_981_039_346_656_037 ^ UInt64(bitPattern: Int64(typeStack.last?.index ?? -1))
+        hash = hash &* 1_099_511_628_211
+        for index in start..<end {
+            hash ^= UInt64(raw[index])
+            hash = hash &* 1_099_511_628_211
+        }
+        return hash
     }
 
     /// `if let doh { … }` reads the property `doh` it unwraps.
@@ -55,8 +86,7 @@ extension FactCollector {
     /// `x.name`: `name` is read, unless the expression is written to (`$0.apiClient = …`,
     /// `$0.apiClient.fetch = …`) or replaced (`Container.shared.api.register { … }`). `self.name` is a read
     /// in the type it is written in.
-    func recordMemberRead(_ node: MemberAccessExprSyntax) {
-        let name = node.declName.baseName.identifierText
+    func recordMemberRead(_ node: MemberAccessExprSyntax, name: String) {
         guard let initial = name.first, initial.isLetter || initial == "_" else { return }
         if isOverridden(node) {
             insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }

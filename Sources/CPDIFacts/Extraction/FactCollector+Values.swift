@@ -40,10 +40,16 @@ extension FactCollector {
         return ValueIdentity(declaredType: name)
     }
 
+    /// Whether a value of this name was declared with a dependencies type; most files declare none, and an
+    /// empty set answers without hashing the name.
+    func isTypedValueName(_ name: String) -> Bool {
+        !typedValueNames.isEmpty && typedValueNames.contains(name)
+    }
+
     /// Whether `name` holds a dependencies value here.
     func knownValue(named name: String) -> KnownValue? {
         let hinted = isDependenciesValueName(name)
-        guard hinted || typedValueNames.contains(name) else { return nil }
+        guard hinted || isTypedValueName(name) else { return nil }
         for scope in localScopes.reversed() {
             if let identity = scope.values[name] { return KnownValue(identity: hinted ? identity.droppingDeclaredType : identity) }
             // A local of another type hides a property of the same name.
@@ -55,7 +61,7 @@ extension FactCollector {
 
     /// A property of the enclosing type typed as dependencies.
     func memberValueIdentity(_ name: String) -> ValueIdentity? {
-        guard typedValueNames.contains(name), let scope = enclosingType else { return nil }
+        guard isTypedValueName(name), let scope = enclosingType else { return nil }
         return memberValues["\(scope)|\(name)"]
     }
 

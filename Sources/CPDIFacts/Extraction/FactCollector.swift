@@ -50,6 +50,8 @@ final class FactCollector: SyntaxVisitor {
     var runtimeReadsSeen: Set<String> = []
     /// `NameReads.bare` as it is gathered: the names written alone in each type (`""` at top level).
     var bareNamesByType: [String: Set<String>] = [:]
+    /// Names already found read in a type, by `bareReadKey`: the fast answer for every later mention.
+    var bareReadsSeen: Set<UInt64> = []
     /// `NameReads.members` as it is gathered.
     var memberReadsSeen: Set<UInt32> = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
@@ -544,7 +546,7 @@ final class FactCollector: SyntaxVisitor {
         let member = node.declName.baseName.identifierText
         // `.success`, `.shared`: an implicit member is a static one, never a read of a container's property.
         if node.base != nil { recordMemberName(member) }
-        recordMemberRead(node)
+        recordMemberRead(node, name: member)
         recordDependencyMemberRead(node, member: member)
         if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
@@ -678,7 +680,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         recordBareRead(node)
         let name = node.baseName.identifierText
-        guard isDependenciesValueName(name) || typedValueNames.contains(name) else { return .visitChildren }
+        guard isDependenciesValueName(name) || isTypedValueName(name) else { return .visitChildren }
         recordValueOccurrence(node)
         guard isDependenciesValueName(name), let scope = enclosingType, isRead(node, name: name) else { return .visitChildren }
         let read = DependencyRead(name: name, enclosingType: scope)

@@ -14,6 +14,21 @@ struct LineTable {
     private let lineEnds: [Int]?
     private let converter: SourceLocationConverter?
 
+    /// Whether the bytes hold `text` anywhere.
+    func contains(_ text: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard let first = needle.first, needle.count <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first, (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
     init(source: String, tree: SourceFileSyntax, fileName: String) {
         bytes = Array(source.utf8)
         var ends: [Int] = []

@@ -21,14 +21,20 @@ public enum NestingGuard {
 
     /// The 1-based line where the nesting first goes too deep, and why; nil for ordinary code.
     public static func refusal(_ input: some Collection<UInt8>) -> (line: Int, reason: String)? {
-        let bytes = Array(input)
+        // Every file is scanned before it is parsed: on raw memory the scan costs a fifth of what it costs
+        // through an array's checked subscripts.
+        if let refusal = input.withContiguousStorageIfAvailable({ scan($0) }) { return refusal }
+        return Array(input).withUnsafeBufferPointer { scan($0) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, reason: String)? {
         var line = 1
         var square = 0, depth = 0, angles = 0, name = 0, ampersands = 0
         var inLineComment = false, blockComments = 0
         // Strings, and the code of their interpolations (`"\(a[[0]])"`), nest: a stack of what is open.
         var open: [OpenText] = []
         var index = 0
-        func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        func at(_ offset: Int) -> UInt8 { byte(bytes, index + offset) }
         while index < bytes.count {
             let byte = bytes[index]
             let previous = index > 0 ? bytes[index - 1] : 0
@@ -129,6 +135,11 @@ public enum NestingGuard {
 
     /// What is open at a point of the scan: a string, or the code of an interpolation inside one.
     private enum OpenText { case string(multiline: Bool, hashes: Int), interpolation(parens: Int) }
+
+    @inline(__always)
+    private static func byte(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> UInt8 {
+        position < bytes.count ? bytes[position] : 0
+    }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))

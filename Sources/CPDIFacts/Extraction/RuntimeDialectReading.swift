@@ -59,7 +59,7 @@ extension RuntimeStyleReading {
             fact.name = node.arguments.first { $0.label?.text == "name" }.map { Self.registrationName($0.expression) }
             if dialect == .swinject, let signature = closure.signature { fact.argumentCount = max(0, Self.parameterCount(signature) - 1) }
             fact.access = enclosingAccess
-            fact.isIgnored = Self.isPeripheryIgnored(Syntax(Self.statement(around: node)))
+            fact.isIgnored = isIgnored(Syntax(Self.statement(around: node)))
             fact.alsoAs = Self.implementedTypes(after: node)
             facts.registrations.append(fact)
         case "autoregister":
@@ -70,7 +70,7 @@ extension RuntimeStyleReading {
             fact.name = node.arguments.first { $0.label?.text == "name" }.map { Self.registrationName($0.expression) }
             fact.argumentCount = Self.argumentCount(node.arguments)
             fact.access = enclosingAccess
-            fact.isIgnored = Self.isPeripheryIgnored(Syntax(Self.statement(around: node)))
+            fact.isIgnored = isIgnored(Syntax(Self.statement(around: node)))
             fact.alsoAs = Self.implementedTypes(after: node)
             if let initializer = node.arguments.first(where: { $0.label?.text == "initializer" })?.expression {
                 // `X.init` resolves every parameter of `X`'s initializer; a closure or a function cpdi cannot read.

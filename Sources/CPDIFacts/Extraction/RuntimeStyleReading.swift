@@ -6,6 +6,20 @@ import SwiftSyntax
 struct RuntimeStyleReading {
     let conventions: NamingConventions
     let lines: LineTable
+    /// Whether the file says `periphery:ignore` anywhere: most files do not, and their declarations need no
+    /// look at their comments.
+    let mentionsPeriphery: Bool
+
+    init(conventions: NamingConventions, lines: LineTable) {
+        self.conventions = conventions
+        self.lines = lines
+        mentionsPeriphery = lines.contains("periphery:ignore")
+    }
+
+    /// `isPeripheryIgnored`, answered at once for the files that never mention it.
+    func isIgnored(_ node: Syntax) -> Bool {
+        mentionsPeriphery && Self.isPeripheryIgnored(node)
+    }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
         lines.position(node)
@@ -17,7 +31,7 @@ struct RuntimeStyleReading {
     func readMembers(of block: MemberBlockSyntax, typeName: String, imports: [String], into facts: inout RuntimeStyleFacts) {
         let members = block.members.map(\.decl)
         let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
-        let typeIgnored = block.parent.map(Self.isPeripheryIgnored) ?? false
+        let typeIgnored = block.parent.map(isIgnored) ?? false
         let before = (injections: facts.injections.count, properties: facts.containerProperties.count)
         for variable in variables {
             readInjection(variable, enclosingType: typeName, imports: imports, isLocal: false, typeIgnored: typeIgnored, into: &facts)
@@ -102,7 +116,7 @@ struct RuntimeStyleReading {
             fact.isLocal = isLocal
             fact.isDynamic = variable.attributes.contains(named: "objc")
                 || variable.modifiers.contains { ["dynamic", "override"].contains($0.name.text) }
-            fact.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+            fact.isIgnored = typeIgnored || isIgnored(Syntax(variable))
             fact.dialect = Self.dialect(importing: imports)
             facts.injections.append(fact)
         }
@@ -197,7 +211,7 @@ struct RuntimeStyleReading {
                 )
                 property.isFactory = true
                 property.isPromise = Self.returnsOnlyNil(binding)
-                property.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+                property.isIgnored = typeIgnored || isIgnored(Syntax(variable))
                 facts.containerProperties.append(property)
             }
         }
@@ -210,7 +224,7 @@ struct RuntimeStyleReading {
             var property = ContainerPropertyFact(
                 container: container, name: name, keyType: keyType, access: variable.modifiers.accessLevel, position: position(binding.pattern)
             )
-            property.isIgnored = typeIgnored || Self.isPeripheryIgnored(Syntax(variable))
+            property.isIgnored = typeIgnored || isIgnored(Syntax(variable))
             facts.containerProperties.append(property)
         }
     }

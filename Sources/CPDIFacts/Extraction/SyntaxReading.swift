@@ -79,15 +79,19 @@ extension TypeSyntax {
 extension ExprSyntax {
     /// `dependencies!`, `dependencies?`, `(dependencies)` and `dependencies as X` all mean `dependencies`.
     var strippedOfOptionality: ExprSyntax {
-        if let force = self.as(ForceUnwrapExprSyntax.self) { return force.expression.strippedOfOptionality }
-        if let chain = self.as(OptionalChainingExprSyntax.self) { return chain.expression.strippedOfOptionality }
-        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
-            only.label == nil
-        {
-            return only.expression.strippedOfOptionality
+        // Asked of most expressions in a file, and most are none of these: the kind answers without a cast.
+        switch kind {
+        case .forceUnwrapExpr: return self.cast(ForceUnwrapExprSyntax.self).expression.strippedOfOptionality
+        case .optionalChainingExpr: return self.cast(OptionalChainingExprSyntax.self).expression.strippedOfOptionality
+        case .tupleExpr:
+            let tuple = self.cast(TupleExprSyntax.self)
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                return only.expression.strippedOfOptionality
+            }
+            return self
+        case .asExpr: return self.cast(AsExprSyntax.self).expression.strippedOfOptionality
+        default: return self
         }
-        if let cast = self.as(AsExprSyntax.self) { return cast.expression.strippedOfOptionality }
-        return self
     }
 
     /// The name a simple value expression refers to: `x`, `self.x` → `x`.
@@ -127,11 +131,11 @@ extension ExprSyntax {
 extension SyntaxProtocol {
     /// When this expression is one side of `a = b`, the other side and which side this is.
     var assignmentRole: (isTarget: Bool, other: ExprSyntax)? {
-        guard let list = parent?.as(ExprListSyntax.self), list.count == 3 else { return nil }
-        let elements = Array(list)
-        guard elements[1].is(AssignmentExprSyntax.self) else { return nil }
-        if elements[0].id == id { return (true, elements[2]) }
-        if elements[2].id == id { return (false, elements[0]) }
+        guard let list = parent?.as(ExprListSyntax.self), list.count == 3, let first = list.first, let last = list.last,
+            list[list.index(after: list.startIndex)].is(AssignmentExprSyntax.self)
+        else { return nil }
+        if first.id == id { return (true, last) }
+        if last.id == id { return (false, first) }
         return nil
     }
 }
