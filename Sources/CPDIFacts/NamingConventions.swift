@@ -65,6 +65,14 @@ public struct NamingConventions: Codable, Sendable, Hashable {
         featureEntryAliasNames: ["*FeatureDependencies", "*FeatureServices"]
     )
 
+    /// Text one of the names of aliases, dependencies values or dependency protocols must contain: a file
+    /// holding none of it declares and reads no dependencies value. Nil when some pattern has no plain
+    /// characters (`*`), so that nothing can be ruled out.
+    var dependencyVocabulary: [[UInt8]]? {
+        let literals = (aliasNames + dependenciesPropertyNames + dependencyProtocolNames).map(\.requiredLiteral)
+        return literals.contains(where: \.isEmpty) ? nil : Array(Set(literals)).sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     public func isAliasName(_ name: some StringProtocol) -> Bool { aliasNames.contains { $0.matches(name) } }
     public func isDependenciesName(_ name: some StringProtocol) -> Bool {
         dependenciesPropertyNames.contains { $0.matches(name) }
@@ -140,6 +148,21 @@ public struct NamePattern: Codable, Sendable, Hashable, ExpressibleByStringLiter
     var lastLiteralByte: UInt8? {
         if case .literal(let byte)? = tokens.last { return byte }
         return nil
+    }
+
+    /// The longest run of plain characters every matching name contains (`Dependencies` for
+    /// `*Dependencies`, `Has` for `Has[A-Z]*`); empty when the pattern has none.
+    var requiredLiteral: [UInt8] {
+        var longest: [UInt8] = [], current: [UInt8] = []
+        for token in tokens {
+            if case .literal(let byte) = token {
+                current.append(byte)
+                if current.count > longest.count { longest = current }
+            } else {
+                current = []
+            }
+        }
+        return longest
     }
 
     public func matches(_ name: some StringProtocol) -> Bool {

@@ -49,6 +49,11 @@ final class FactCollector: SyntaxVisitor {
     /// Names already kept in `facts.runtime.reads`, each with its kind.
     var runtimeReadsSeen: Set<String> = []
     /// `NameReads.bare` as it is gathered: the names written alone in each type (`""` at top level).
+    /// False when the file contains none of the words an alias, a dependencies value or a dependency protocol
+    /// is named with: then no name of the file holds a dependencies value, and the value-flow questions asked
+    /// of every call, member access and name have their answer already (most files of a large app, and all of
+    /// a library written without dependency injection).
+    let mayHoldDependencies: Bool
     var bareNamesByType: [String: Set<String>] = [:]
     /// Names already found read in a type, by `bareReadKey`: the fast answer for every later mention.
     var bareReadsSeen: Set<UInt64> = []
@@ -57,7 +62,9 @@ final class FactCollector: SyntaxVisitor {
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
 
-    init(path: String, conventions: NamingConventions, lines: LineTable) {
+    /// `gatedByVocabulary: false` asks every value-flow question even of files without the vocabulary; tests
+    /// use it to show that the gate changes no fact.
+    init(path: String, conventions: NamingConventions, lines: LineTable, gatedByVocabulary: Bool = true) {
         self.conventions = conventions
         self.lines = lines
         self.facts = FileFacts(path: path)
@@ -69,7 +76,10 @@ final class FactCollector: SyntaxVisitor {
             for case let byte? in endings { table[Int(byte)] = true }
             dependenciesNameEndings = table
         }
-        runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines)
+        let vocabulary = conventions.dependencyVocabulary
+        let found = lines.occurrences(of: [Array("periphery:ignore".utf8)] + (vocabulary ?? []))
+        runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines, mentionsPeriphery: found[0])
+        mayHoldDependencies = !gatedByVocabulary || vocabulary == nil || found.dropFirst().contains(true)
         let aliasEndings = conventions.aliasNames.map(\.lastLiteralByte)
         if aliasEndings.contains(nil) {
             aliasNameEndings = nil
@@ -548,7 +558,7 @@ final class FactCollector: SyntaxVisitor {
         if node.base != nil { recordMemberName(member) }
         recordMemberRead(node, name: member)
         recordDependencyMemberRead(node, member: member)
-        if let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
+        if mayHoldDependencies, let baseExpr = node.base, let base = baseExpr.referencedName, let known = knownValue(of: baseExpr) {
             var use = UseFact(
                 base: base, member: member, isTypeLevel: false,
                 enclosingType: enclosingType, enclosingFunction: enclosingFunction, position: position(node.declName)
@@ -557,7 +567,7 @@ final class FactCollector: SyntaxVisitor {
             use.next = nextMember(after: node)
             use.isHandedOn = isHandedOnAsDependencies(node)
             facts.uses.append(use)
-        } else if let base = node.base, let access = holderAccess(base) {
+        } else if mayHoldDependencies, let base = node.base, let access = holderAccess(base) {
             // `viewModel.dependencies.logger`: a read of the dependencies a held value shares.
             var use = UseFact(
                 base: access.name, member: member, isTypeLevel: false, enclosingType: enclosingType,
@@ -679,6 +689,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         recordBareRead(node)
+        guard mayHoldDependencies else { return .visitChildren }
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || isTypedValueName(name) else { return .visitChildren }
         recordValueOccurrence(node)
@@ -726,6 +737,7 @@ final class FactCollector: SyntaxVisitor {
             node, enclosingType: enclosingType, enclosingAccess: typeStack.last.map { facts.types[$0.index].access } ?? .internal,
             imports: facts.imports, into: &facts.runtime
         )
+        guard mayHoldDependencies else { return .visitChildren }
         let handedOn = handedOnArguments(node.arguments)
         guard !handedOn.isEmpty else { return .visitChildren }
         var callee = node.calledExpression

@@ -6,10 +6,14 @@ import SwiftSyntax
 public enum FactExtractor {
     /// Parses `source` and walks it once. Pure: no file system, no shared state, no syntax tree kept.
     public static func extract(path: String, source: String, conventions: NamingConventions = .default) -> FileFacts {
+        extract(path: path, source: source, conventions: conventions, gatedByVocabulary: true)
+    }
+
+    static func extract(path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool) -> FileFacts {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: NestingGuard.maximumParserNesting) }
         let lines = LineTable(source: source, tree: tree, fileName: path)
-        let collector = FactCollector(path: path, conventions: conventions, lines: lines)
+        let collector = FactCollector(path: path, conventions: conventions, lines: lines, gatedByVocabulary: gatedByVocabulary)
         collector.walk(tree)
         var facts = collector.finish()
         facts.suppressions = SuppressionReading.read(tree, source: source, lines: lines)

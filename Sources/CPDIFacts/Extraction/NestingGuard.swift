@@ -34,7 +34,6 @@ public enum NestingGuard {
         // Strings, and the code of their interpolations (`"\(a[[0]])"`), nest: a stack of what is open.
         var open: [OpenText] = []
         var index = 0
-        func at(_ offset: Int) -> UInt8 { byte(bytes, index + offset) }
         while index < bytes.count {
             let byte = bytes[index]
             let previous = index > 0 ? bytes[index - 1] : 0
@@ -57,9 +56,8 @@ public enum NestingGuard {
             }
             if case .string(let multiline, let hashes)? = open.last {
                 // In a raw string (`#"…"#`) only `\#(` interpolates and only `"#` closes.
-                func hashesFollow(_ offset: Int) -> Bool { (0..<hashes).allSatisfy { at(offset + $0) == UInt8(ascii: "#") } }
-                if byte == UInt8(ascii: "\\"), hashesFollow(1) {
-                    if at(1 + hashes) == UInt8(ascii: "(") {
+                if byte == UInt8(ascii: "\\"), hashesFollow(bytes, index + 1, hashes) {
+                    if Self.byte(bytes, index + 1 + hashes) == UInt8(ascii: "(") {
                         // An interpolation nests like any bracket (`"\("\("…` recurses in the parser too).
                         open.append(.interpolation(parens: 0))
                         index += 1 + hashes
@@ -68,8 +66,8 @@ public enum NestingGuard {
                     } else {
                         index += 1 + hashes  // the escaped byte
                     }
-                } else if byte == UInt8(ascii: "\""), !multiline || (at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")),
-                    hashesFollow(multiline ? 3 : 1)
+                } else if byte == UInt8(ascii: "\""), !multiline || (Self.byte(bytes, index + 1) == UInt8(ascii: "\"") && Self.byte(bytes, index + 2) == UInt8(ascii: "\"")),
+                    hashesFollow(bytes, index + (multiline ? 3 : 1), hashes)
                 {
                     open.removeLast()
                     index += (multiline ? 2 : 0) + hashes
@@ -79,9 +77,9 @@ public enum NestingGuard {
             // `#"` and `##"""` open raw strings.
             if byte == UInt8(ascii: "#") {
                 var hashes = 1
-                while at(hashes) == UInt8(ascii: "#") { hashes += 1 }
-                if at(hashes) == UInt8(ascii: "\"") {
-                    let multiline = at(hashes + 1) == UInt8(ascii: "\"") && at(hashes + 2) == UInt8(ascii: "\"")
+                while Self.byte(bytes, index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                if Self.byte(bytes, index + hashes) == UInt8(ascii: "\"") {
+                    let multiline = Self.byte(bytes, index + hashes + 1) == UInt8(ascii: "\"") && Self.byte(bytes, index + hashes + 2) == UInt8(ascii: "\"")
                     open.append(.string(multiline: multiline, hashes: hashes))
                     index += hashes + (multiline ? 2 : 0)
                     continue
@@ -94,12 +92,12 @@ public enum NestingGuard {
                 ampersands += 1
                 if ampersands > maximumAmpersandsPerLine { return (line, "more than \(maximumAmpersandsPerLine) `&` on one line") }
             case UInt8(ascii: "\""):
-                let multiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
+                let multiline = Self.byte(bytes, index + 1) == UInt8(ascii: "\"") && Self.byte(bytes, index + 2) == UInt8(ascii: "\"")
                 open.append(.string(multiline: multiline, hashes: 0))
                 if multiline { index += 2 }
-            case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
+            case UInt8(ascii: "/") where Self.byte(bytes, index + 1) == UInt8(ascii: "/"):
                 inLineComment = true
-            case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
+            case UInt8(ascii: "/") where Self.byte(bytes, index + 1) == UInt8(ascii: "*"):
                 blockComments = 1
                 index += 1
             // `<` right after a name opens generic arguments, or is a comparison written without spaces; either
@@ -135,6 +133,12 @@ public enum NestingGuard {
 
     /// What is open at a point of the scan: a string, or the code of an interpolation inside one.
     private enum OpenText { case string(multiline: Bool, hashes: Int), interpolation(parens: Int) }
+
+    /// Whether `count` hashes follow from `position` (the closing of a raw string, its escapes).
+    private static func hashesFollow(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int, _ count: Int) -> Bool {
+        for offset in 0..<count where Self.byte(bytes, position + offset) != UInt8(ascii: "#") { return false }
+        return true
+    }
 
     @inline(__always)
     private static func byte(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> UInt8 {

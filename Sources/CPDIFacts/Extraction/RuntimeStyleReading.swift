@@ -10,10 +10,10 @@ struct RuntimeStyleReading {
     /// look at their comments.
     let mentionsPeriphery: Bool
 
-    init(conventions: NamingConventions, lines: LineTable) {
+    init(conventions: NamingConventions, lines: LineTable, mentionsPeriphery: Bool) {
         self.conventions = conventions
         self.lines = lines
-        mentionsPeriphery = lines.contains("periphery:ignore")
+        self.mentionsPeriphery = mentionsPeriphery
     }
 
     /// `isPeripheryIgnored`, answered at once for the files that never mention it.

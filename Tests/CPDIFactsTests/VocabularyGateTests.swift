@@ -1,0 +1,77 @@
+import Foundation
+import SwiftParser
+import Testing
+
+@testable import CPDIFacts
+
+/// Files that contain none of the words dependencies are named with skip the value-flow questions
+/// (`FactCollector.mayHoldDependencies`). The gate is a shortcut, never a decision: these tests show that it
+/// changes no fact, on every Swift file of this package and on shapes written to come close to the words.
+@Suite struct VocabularyGateTests {
+    @Test func aPatternRequiresItsLongestPlainRun() {
+        #expect(NamePattern("*Dependencies").requiredLiteral == Array("Dependencies".utf8))
+        #expect(NamePattern("Has[A-Z]*").requiredLiteral == Array("Has".utf8))
+        #expect(NamePattern("Spliced*Dependencies").requiredLiteral == Array("Dependencies".utf8))
+        #expect(NamePattern("*").requiredLiteral.isEmpty)
+        #expect(NamePattern("d?ps").requiredLiteral == Array("ps".utf8))
+    }
+
+    @Test func aPatternWithoutPlainCharactersTurnsTheGateOff() throws {
+        #expect(NamingConventions.default.dependencyVocabulary?.contains(Array("Has".utf8)) == true)
+        var conventions = NamingConventions.default
+        conventions.aliasNames.append(try NamePattern("*"))
+        #expect(conventions.dependencyVocabulary == nil)
+    }
+
+    @Test func occurrencesAreFoundAnywhereAndOnlyWhole() {
+        let text = "let a = deps\n// servic\nHasX"
+        let lines = LineTable(source: text, tree: Parser.parse(source: text), fileName: "T.swift")
+        let needles = ["deps", "services", "Has", "HasXY", "let", "X", ""].map { Array($0.utf8) }
+        #expect(lines.occurrences(of: needles) == [true, false, true, false, true, true, true])
+        #expect(lines.occurrences(of: [Array("a longer needle than the whole text".utf8)]) == [false])
+    }
+
+    /// The samples (written in every style) and two of cpdi's own folders (written in none): in a debug build
+    /// parsing all of the package twice would take minutes.
+    @Test func theGateChangesNoFactOfTheSamplesNorOfCodeWithoutInjection() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [URL] = []
+        for folder in ["Samples", "Sources/CPDIPipeline", "Sources/cpdi"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift" { files.append(url) }
+            }
+        }
+        #expect(files.count > 100)
+        var gated = 0
+        for url in files.sorted(by: { $0.path < $1.path }) {
+            let source = try String(contentsOf: url, encoding: .utf8)
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            let fast = FactExtractor.extract(path: path, source: source, conventions: .default, gatedByVocabulary: true)
+            let full = FactExtractor.extract(path: path, source: source, conventions: .default, gatedByVocabulary: false)
+            #expect(fast == full, "\(path)")
+            if !LineTable(source: source, tree: Parser.parse(source: source), fileName: path)
+                .occurrences(of: NamingConventions.default.dependencyVocabulary ?? []).contains(true)
+            {
+                gated += 1
+            }
+        }
+        // Some files of the package really take the shortcut, or the comparison above proves nothing.
+        #expect(gated > 30)
+    }
+
+    @Test func shapesCloseToTheVocabularyKeepTheirFacts() {
+        let sources = [
+            // Lower-case relatives of the words, bare and member reads, calls with labels, key paths.
+            "struct Loader { let store: Store; func run() { store.load(from: store); helper(store: store) } }",
+            "final class Screen { @Injected var api: API; func show() { api.fetch(); _ = \\Screen.api; self.api.go() } }",
+            "func make(hasher: inout Hasher, container: [Int]) { hasher.combine(container.count) }",
+            "enum Depths { case shallow; static func of(_ value: Int) -> Depths { value > 1 ? .shallow : .shallow } }",
+        ]
+        for source in sources {
+            let fast = FactExtractor.extract(path: "T.swift", source: source, conventions: .default, gatedByVocabulary: true)
+            let full = FactExtractor.extract(path: "T.swift", source: source, conventions: .default, gatedByVocabulary: false)
+            #expect(fast == full, "\(source)")
+        }
+    }
+}
