@@ -69,8 +69,12 @@ public struct NamingConventions: Codable, Sendable, Hashable {
     /// holding none of it declares and reads no dependencies value. Nil when some pattern has no plain
     /// characters (`*`), so that nothing can be ruled out.
     var dependencyVocabulary: [[UInt8]]? {
-        let literals = (aliasNames + dependenciesPropertyNames + dependencyProtocolNames).map(\.requiredLiteral)
-        return literals.contains(where: \.isEmpty) ? nil : Array(Set(literals)).sorted { $0.lexicographicallyPrecedes($1) }
+        var literals: [[UInt8]] = []
+        for pattern in aliasNames + dependenciesPropertyNames + dependencyProtocolNames {
+            if pattern.requiredLiteral.isEmpty { return nil }
+            literals.append(pattern.requiredLiteral)
+        }
+        return literals
     }
 
     public func isAliasName(_ name: some StringProtocol) -> Bool { aliasNames.contains { $0.matches(name) } }
@@ -110,6 +114,9 @@ public struct NamingConventions: Codable, Sendable, Hashable {
 public struct NamePattern: Codable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let pattern: String
     private let tokens: [Token]
+    /// The longest run of plain characters every matching name contains (`Dependencies` for
+    /// `*Dependencies`, `Has` for `Has[A-Z]*`); empty when the pattern has none. Kept, as every file asks.
+    let requiredLiteral: [UInt8]
 
     private enum Token: Hashable {
         case literal(UInt8)
@@ -121,6 +128,20 @@ public struct NamePattern: Codable, Sendable, Hashable, ExpressibleByStringLiter
     public init(_ pattern: String) throws(PatternError) {
         self.pattern = pattern
         self.tokens = try Self.tokenize(pattern)
+        self.requiredLiteral = Self.longestLiteral(tokens)
+    }
+
+    private static func longestLiteral(_ tokens: [Token]) -> [UInt8] {
+        var longest: [UInt8] = [], current: [UInt8] = []
+        for token in tokens {
+            if case .literal(let byte) = token {
+                current.append(byte)
+                if current.count > longest.count { longest = current }
+            } else {
+                current = []
+            }
+        }
+        return longest
     }
 
     public init(stringLiteral value: String) {
@@ -148,21 +169,6 @@ public struct NamePattern: Codable, Sendable, Hashable, ExpressibleByStringLiter
     var lastLiteralByte: UInt8? {
         if case .literal(let byte)? = tokens.last { return byte }
         return nil
-    }
-
-    /// The longest run of plain characters every matching name contains (`Dependencies` for
-    /// `*Dependencies`, `Has` for `Has[A-Z]*`); empty when the pattern has none.
-    var requiredLiteral: [UInt8] {
-        var longest: [UInt8] = [], current: [UInt8] = []
-        for token in tokens {
-            if case .literal(let byte) = token {
-                current.append(byte)
-                if current.count > longest.count { longest = current }
-            } else {
-                current = []
-            }
-        }
-        return longest
     }
 
     public func matches(_ name: some StringProtocol) -> Bool {

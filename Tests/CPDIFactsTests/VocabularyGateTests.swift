@@ -23,12 +23,16 @@ import Testing
         #expect(conventions.dependencyVocabulary == nil)
     }
 
-    @Test func occurrencesAreFoundAnywhereAndOnlyWhole() {
+    @Test func wordsAreFoundAnywhereAndOnlyWhole() {
         let text = "let a = deps\n// servic\nHasX"
         let lines = LineTable(source: text, tree: Parser.parse(source: text), fileName: "T.swift")
-        let needles = ["deps", "services", "Has", "HasXY", "let", "X", ""].map { Array($0.utf8) }
-        #expect(lines.occurrences(of: needles) == [true, false, true, false, true, true, true])
-        #expect(lines.occurrences(of: [Array("a longer needle than the whole text".utf8)]) == [false])
+        for (word, found) in [("deps", true), ("services", false), ("Has", true), ("HasXY", false), ("X", true), ("", true)] {
+            #expect(lines.containsAny(of: [Array(word.utf8)]) == found, "\(word)")
+        }
+        #expect(lines.containsAny(of: [Array("servic".utf8), Array("ervices".utf8)]))
+        #expect(!lines.containsAny(of: [Array("services".utf8), Array("Hasx".utf8), Array("depsx".utf8)]))
+        #expect(!lines.containsAny(of: [Array("a longer needle than the whole text".utf8)]))
+        #expect(!lines.containsAny(of: []))
     }
 
     /// The samples (written in every style) and two of cpdi's own folders (written in none): in a debug build
@@ -51,7 +55,7 @@ import Testing
             let full = FactExtractor.extract(path: path, source: source, conventions: .default, gatedByVocabulary: false)
             #expect(fast == full, "\(path)")
             if !LineTable(source: source, tree: Parser.parse(source: source), fileName: path)
-                .occurrences(of: NamingConventions.default.dependencyVocabulary ?? []).contains(true)
+                .containsAny(of: NamingConventions.default.dependencyVocabulary ?? [])
             {
                 gated += 1
             }

@@ -62,7 +62,7 @@ extension FactCollector {
     /// A property of the enclosing type typed as dependencies.
     func memberValueIdentity(_ name: String) -> ValueIdentity? {
         guard isTypedValueName(name), let scope = enclosingType else { return nil }
-        return memberValues["\(scope)|\(name)"]
+        return memberValues[scope]?[name]
     }
 
     /// `dependencies`, `self.context`, `self?.dependencies!`: the own value an expression stands for.
@@ -81,7 +81,7 @@ extension FactCollector {
         let identity = identity ?? ValueIdentity()
         typedValueNames.insert(name)
         if isMember || localScopes.isEmpty {
-            if let scope = enclosingType { memberValues["\(scope)|\(name)"] = identity }
+            if let scope = enclosingType { memberValues[scope, default: [:]][name] = identity }
         } else {
             localScopes[localScopes.count - 1].values[name] = identity
         }

@@ -29,7 +29,8 @@ final class FactCollector: SyntaxVisitor {
     var genericOwners: [String?] = []
     /// Properties typed as dependencies (`let context: D`, `var services: AppServices`), by `Type|name`,
     /// with the type declaring the generic they are typed by ("" when none).
-    var memberValues: [String: ValueIdentity] = [:]
+    /// By type, then property name.
+    var memberValues: [String: [String: ValueIdentity]] = [:]
     /// Every name registered in `memberValues` or a scope's `values`: most names are none, and fail here first.
     var typedValueNames: Set<String> = []
     /// Indexes in `facts.types` of extensions with a `where` clause, whose members not every value offers.
@@ -77,9 +78,8 @@ final class FactCollector: SyntaxVisitor {
             dependenciesNameEndings = table
         }
         let vocabulary = conventions.dependencyVocabulary
-        let found = lines.occurrences(of: [Array("periphery:ignore".utf8)] + (vocabulary ?? []))
-        runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines, mentionsPeriphery: found[0])
-        mayHoldDependencies = !gatedByVocabulary || vocabulary == nil || found.dropFirst().contains(true)
+        runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines)
+        mayHoldDependencies = !gatedByVocabulary || vocabulary.map { lines.containsAny(of: $0) } ?? true
         let aliasEndings = conventions.aliasNames.map(\.lastLiteralByte)
         if aliasEndings.contains(nil) {
             aliasNameEndings = nil
@@ -386,7 +386,7 @@ final class FactCollector: SyntaxVisitor {
         if !isMember, !node.attributes.isEmpty {
             let before = facts.runtime.injections.count
             runtimeReading.readInjection(
-                node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: false, into: &facts.runtime
+                node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: { false }, into: &facts.runtime
             )
             for injection in facts.runtime.injections[before...] { localInjectionNames.insert(injection.property) }
         }

@@ -14,60 +14,46 @@ struct LineTable {
     private let lineEnds: [Int]?
     private let converter: SourceLocationConverter?
 
-    /// Which of `needles` the bytes hold, in one pass (a file is scanned once for all the words it is asked
-    /// about, not once per word): a table says which needles start with each byte, and only those are compared.
-    func occurrences(of needles: [[UInt8]]) -> [Bool] {
-        var found = needles.map(\.isEmpty)
-        let remaining = found.filter { !$0 }.count
-        guard remaining > 0 else { return found }
+    /// Whether the bytes hold any of `needles`, in one pass that stops at the first found (a file is
+    /// scanned once for all the words it is asked about, not once per word): a table says which needles start
+    /// with each byte, and only those are compared.
+    func containsAny(of needles: [[UInt8]]) -> Bool {
+        if needles.contains(where: \.isEmpty) { return true }
         // The needles laid end to end; `chains` links the needles sharing a first byte, `heads` starts each chain.
         var flat: [UInt8] = [], starts: [Int] = [], chains = [Int](repeating: -1, count: needles.count)
         var heads = [Int](repeating: -1, count: 256)
         for (number, needle) in needles.enumerated() {
             starts.append(flat.count)
             flat += needle
-            guard let first = needle.first else { continue }
-            chains[number] = heads[Int(first)]
-            heads[Int(first)] = number
+            chains[number] = heads[Int(needle[0])]
+            heads[Int(needle[0])] = number
         }
         starts.append(flat.count)
-        bytes.withUnsafeBufferPointer { haystack in
-            found.withUnsafeMutableBufferPointer { found in
-                Self.search(haystack, heads: heads, chains: chains, flat: flat, starts: starts, remaining: remaining, found: found)
-            }
+        return bytes.withUnsafeBufferPointer { haystack in
+            Self.search(haystack, heads: heads, chains: chains, flat: flat, starts: starts)
         }
-        return found
     }
 
-    /// The loop of `occurrences`, on raw memory and locals only: it looks at every byte of every file.
-    private static func search(
-        _ haystack: UnsafeBufferPointer<UInt8>, heads: [Int], chains: [Int], flat: [UInt8], starts: [Int], remaining: Int,
-        found: UnsafeMutableBufferPointer<Bool>
-    ) {
-        var remaining = remaining
+    /// The loop of `containsAny`, on raw memory and locals only: it looks at every byte of most files.
+    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, heads: [Int], chains: [Int], flat: [UInt8], starts: [Int]) -> Bool {
         heads.withUnsafeBufferPointer { heads in
             chains.withUnsafeBufferPointer { chains in
                 flat.withUnsafeBufferPointer { flat in
                     starts.withUnsafeBufferPointer { starts in
-                        var index = 0
                         let end = haystack.count
-                        while index < end {
+                        for index in 0..<end {
                             var number = heads[Int(haystack[index])]
                             while number >= 0 {
                                 let start = starts[number], count = starts[number + 1] - start
-                                if !found[number], index + count <= end {
+                                if index + count <= end {
                                     var offset = 1
                                     while offset < count, haystack[index + offset] == flat[start + offset] { offset += 1 }
-                                    if offset == count {
-                                        found[number] = true
-                                        remaining -= 1
-                                        if remaining == 0 { return }
-                                    }
+                                    if offset == count { return true }
                                 }
                                 number = chains[number]
                             }
-                            index += 1
                         }
+                        return false
                     }
                 }
             }

@@ -6,20 +6,8 @@ import SwiftSyntax
 struct RuntimeStyleReading {
     let conventions: NamingConventions
     let lines: LineTable
-    /// Whether the file says `periphery:ignore` anywhere: most files do not, and their declarations need no
-    /// look at their comments.
-    let mentionsPeriphery: Bool
 
-    init(conventions: NamingConventions, lines: LineTable, mentionsPeriphery: Bool) {
-        self.conventions = conventions
-        self.lines = lines
-        self.mentionsPeriphery = mentionsPeriphery
-    }
-
-    /// `isPeripheryIgnored`, answered at once for the files that never mention it.
-    func isIgnored(_ node: Syntax) -> Bool {
-        mentionsPeriphery && Self.isPeripheryIgnored(node)
-    }
+    func isIgnored(_ node: Syntax) -> Bool { Self.isPeripheryIgnored(node) }
 
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
         lines.position(node)
@@ -31,7 +19,8 @@ struct RuntimeStyleReading {
     func readMembers(of block: MemberBlockSyntax, typeName: String, imports: [String], into facts: inout RuntimeStyleFacts) {
         let members = block.members.map(\.decl)
         let variables = members.compactMap { $0.as(VariableDeclSyntax.self) }
-        let typeIgnored = block.parent.map(isIgnored) ?? false
+        // Read only when a fact is made: the comments of every type of a file cost more than the rest.
+        let typeIgnored = { block.parent.map(isIgnored) ?? false }
         let before = (injections: facts.injections.count, properties: facts.containerProperties.count)
         for variable in variables {
             readInjection(variable, enclosingType: typeName, imports: imports, isLocal: false, typeIgnored: typeIgnored, into: &facts)
@@ -74,7 +63,7 @@ struct RuntimeStyleReading {
     /// key path) by the key path's first property; `@Dependency(T.self)` and `@Inject(Key.self)` by the type
     /// named; `@Injected(Container.api)` (Factory's first form) by the container's member.
     func readInjection(
-        _ variable: VariableDeclSyntax, enclosingType: String?, imports: [String], isLocal: Bool, typeIgnored: Bool,
+        _ variable: VariableDeclSyntax, enclosingType: String?, imports: [String], isLocal: Bool, typeIgnored: () -> Bool,
         into facts: inout RuntimeStyleFacts
     ) {
         for attribute in variable.attributes.compactMap({ $0.as(AttributeSyntax.self) }) {
@@ -116,7 +105,7 @@ struct RuntimeStyleReading {
             fact.isLocal = isLocal
             fact.isDynamic = variable.attributes.contains(named: "objc")
                 || variable.modifiers.contains { ["dynamic", "override"].contains($0.name.text) }
-            fact.isIgnored = typeIgnored || isIgnored(Syntax(variable))
+            fact.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
             fact.dialect = Self.dialect(importing: imports)
             facts.injections.append(fact)
         }
@@ -199,7 +188,7 @@ struct RuntimeStyleReading {
     /// belongs to a key-path container, and its other properties hold (or compute) their own values.
     /// Factory's registrations are properties typed `Factory<T>` (or `ParameterFactory<P, T>`), static ones too.
     private func readContainerProperties(
-        _ variables: [VariableDeclSyntax], container: String, typeIgnored: Bool, into facts: inout RuntimeStyleFacts
+        _ variables: [VariableDeclSyntax], container: String, typeIgnored: () -> Bool, into facts: inout RuntimeStyleFacts
     ) {
         for variable in variables {
             for binding in variable.bindings {
@@ -211,7 +200,7 @@ struct RuntimeStyleReading {
                 )
                 property.isFactory = true
                 property.isPromise = Self.returnsOnlyNil(binding)
-                property.isIgnored = typeIgnored || isIgnored(Syntax(variable))
+                property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
                 facts.containerProperties.append(property)
             }
         }
@@ -224,7 +213,7 @@ struct RuntimeStyleReading {
             var property = ContainerPropertyFact(
                 container: container, name: name, keyType: keyType, access: variable.modifiers.accessLevel, position: position(binding.pattern)
             )
-            property.isIgnored = typeIgnored || isIgnored(Syntax(variable))
+            property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
             facts.containerProperties.append(property)
         }
     }
