@@ -604,7 +604,10 @@ final class FactCollector: SyntaxVisitor {
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
         // `_` stands for a value that is not a plain name (`lookup().dependencies`).
-        let holder = base.referencedName ?? "_"
+        var holder = base.referencedName ?? "_"
+        // `$viewModel.dependencies.store` (a property wrapper's projection, SwiftUI's `@Bindable`) reads
+        // through to the wrapped `viewModel`'s dependencies.
+        if holder.hasPrefix("$"), holder.count > 1 { holder.removeFirst() }
         let holderType = castTypeName(base) ?? localType(of: holder)
         return (name, holder, holderType)
     }

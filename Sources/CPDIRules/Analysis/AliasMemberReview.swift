@@ -93,14 +93,18 @@ public enum AliasMemberReview {
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
         let isComponentAlias = owning != nil && !isAppWide(name, in: model)
         let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
+        let aliasLeaves = symbols.leafSets[name] ?? []
         let reads = SharedRequirementReads(
-            reads: usedMembers, aliasLeaves: symbols.leafSets[name] ?? [], members: model.leafMembers, neededByChildren: neededByChildren
+            reads: usedMembers, aliasLeaves: aliasLeaves, members: model.leafMembers, neededByChildren: neededByChildren
         )
+        // An alias of nothing but empty protocols (`typealias Dependencies = HasNoDependency`) says on purpose
+        // that the component needs nothing; there is nothing to remove them in favour of.
+        let saysItNeedsNothing = aliasLeaves.allSatisfy(model.leafMembers.isBare)
         func isUsedHere(_ leaf: String) -> Bool {
             guard model.leafMembers.isKnown(leaf) else { return true }  // declared elsewhere: cannot tell
             // Nothing to read on it: needed only where something asks for the conformance (a child, or a
             // flow cpdi does not follow, which leaves the alias unjudged).
-            if model.leafMembers.isBare(leaf) { return false }
+            if model.leafMembers.isBare(leaf) { return saysItNeedsNothing }
             return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
         let component = owning ?? name

@@ -2,10 +2,11 @@ import CPDIFacts
 import CPDIRules
 import Testing
 
-/// Reads that several leaves of an alias could serve, leaves that offer nothing to read, and aliases
-/// several related components share: each shape judged where the code proves the verdict, silent
-/// where it does not.
-@Suite struct SharedRequirementFixtureTests {
+/// Shapes behind unused or directly added dependencies cpdi used to miss: reads that several leaves of
+/// an alias could serve, leaves that offer nothing to read, aliases several related components share,
+/// reads through a property wrapper's projection. Each is judged where the code proves the verdict and
+/// silent where it does not.
+@Suite struct RecallShapeFixtureTests {
     /// Two leaves require the same property; the component needs one of them anyway for a member only it
     /// declares, so the other is there for nothing.
     @Test func aSharedPropertyComesWithTheLeafNeededAnyway() {
@@ -131,6 +132,24 @@ import Testing
             ]))
     }
 
+    /// An alias of nothing but empty protocols says on purpose that the component needs nothing.
+    @Test func anAliasOfEmptyProtocolsOnlyIsLeftAlone() {
+        expectExactFindings(RuleExample("""
+            protocol HasNothing {}
+            final class Clock<Dependencies: ClockDependencies> {
+                typealias ClockDependencies = HasNothing
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func tick() { _ = Hand(dependencies: dependencies) }
+            }
+            struct Hand<Dependencies: HandDependencies> {
+                typealias HandDependencies = HasNothing
+                let dependencies: Dependencies
+                func move() { dependencies.tick() }
+            }
+            """))
+    }
+
     /// The same protocol once it inherits something (`AnyObject` lets `weak` hold the value) or is extended:
     /// what it brings cannot be told from its requirements, so it stays.
     @Test(arguments: ["protocol CameraContainer: AnyObject {}", "protocol CameraContainer {}\nextension CameraContainer where Self: Sendable { var flash: Bool { true } }"])
@@ -194,5 +213,33 @@ import Testing
                 func stock() { dependencies.pantry.fill() }
             }
             """, findings: ["1️⃣": naming]))
+    }
+
+    /// `$model.dependencies.pantry` (SwiftUI's `@Bindable` projection) reads the wrapped model's
+    /// dependencies: a read for that model's alias, not for every component that stores dependencies.
+    @Test func aReadThroughAPropertyWrappersProjectionIsTheWrappedValues() {
+        expectExactFindings(RuleExample("""
+            protocol HasRecipes { var recipes: RecipeBook { get } }
+            protocol HasPantry { var pantry: Pantry { get } }
+            final class PantryModel<Dependencies: PantryModelDependencies> {
+                typealias PantryModelDependencies = 1️⃣HasRecipes & HasPantry
+                var dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+            }
+            struct PantryView<Dependencies: PantryViewDependencies> {
+                typealias PantryViewDependencies = PantryModel<Dependencies>.PantryModelDependencies
+                @Bindable var model: PantryModel<Dependencies>
+                var body: some View { Toggle(isOn: $model.dependencies.pantry.isStocked) }
+            }
+            final class RecipeModel<Dependencies: RecipeModelDependencies> {
+                typealias RecipeModelDependencies = HasRecipes & 2️⃣HasPantry
+                var dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func cook() { dependencies.recipes.pick() }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `HasRecipes` in `PantryModel.PantryModelDependencies` is not used by `PantryModel` nor needed by a component it forwards to",
+                "2️⃣": "[unused-dependency] `HasPantry` in `RecipeModel.RecipeModelDependencies` is not used by `RecipeModel` nor needed by a component it forwards to",
+            ]))
     }
 }
