@@ -116,11 +116,15 @@ struct TypeExtractionTests {
                 var a: Int { get }, b: Int { get }
             }
             """)
-        #expect(facts.types == [
-            typeFact(.protocol, "LoggingDependency", at: m["1️⃣"], requirements: ["logger"]),
-            typeFact(.protocol, "NotificationProviding", at: m["2️⃣"], inherits: [ref("AnyObject", m["3️⃣"])],
-                     requirements: ["makeNotificationManager", "shared", "a", "b"]),
-        ])
+        var logging = typeFact(.protocol, "LoggingDependency", at: m["1️⃣"], requirements: ["logger"])
+        logging.propertyRequirements = [PropertyRequirementFact(name: "logger", type: "Logging", isSettable: false)]
+        var notifications = typeFact(.protocol, "NotificationProviding", at: m["2️⃣"], inherits: [ref("AnyObject", m["3️⃣"])],
+                                     requirements: ["makeNotificationManager", "shared", "a", "b"])
+        // A static property is no member of a dependencies value.
+        notifications.propertyRequirements = [
+            PropertyRequirementFact(name: "a", type: "Int", isSettable: false), PropertyRequirementFact(name: "b", type: "Int", isSettable: false),
+        ]
+        #expect(facts.types == [logging, notifications])
     }
 
     @Test func protocolWithAssociatedTypes() {
@@ -133,15 +137,18 @@ struct TypeExtractionTests {
                 func makeView() -> Output
             }
             """)
-        #expect(facts.types == [
-            typeFact(.protocol, "ProductComponent", at: m["1️⃣"],
-                     properties: [DependencyPropertyFact(name: "dependencies", type: ref("Dependencies", m["5️⃣"]), isStored: false, position: m["4️⃣"])],
-                     requirements: ["Dependencies", "Output", "dependencies", "title", "makeView"],
-                     associatedTypes: [
-                        GenericParameterFact(name: "Dependencies", constraints: [ref("ProductComponentDependencies", m["2️⃣"])]),
-                        GenericParameterFact(name: "Output", constraints: [ref("Sendable", m["3️⃣"])]),
-                     ]),
-        ])
+        var expected = typeFact(.protocol, "ProductComponent", at: m["1️⃣"],
+                                properties: [DependencyPropertyFact(name: "dependencies", type: ref("Dependencies", m["5️⃣"]), isStored: false, position: m["4️⃣"])],
+                                requirements: ["Dependencies", "Output", "dependencies", "title", "makeView"],
+                                associatedTypes: [
+                                    GenericParameterFact(name: "Dependencies", constraints: [ref("ProductComponentDependencies", m["2️⃣"])]),
+                                    GenericParameterFact(name: "Output", constraints: [ref("Sendable", m["3️⃣"])]),
+                                ])
+        expected.propertyRequirements = [
+            PropertyRequirementFact(name: "dependencies", type: "Dependencies", isSettable: false),
+            PropertyRequirementFact(name: "title", type: "String", isSettable: true),
+        ]
+        #expect(facts.types == [expected])
         #expect(facts.types.first?.isProtocol == true)
     }
 

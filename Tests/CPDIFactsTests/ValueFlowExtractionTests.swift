@@ -146,4 +146,21 @@ struct ValueFlowExtractionTests {
             """)
         #expect(facts.types.map(\.extensionMemberHashes) == [["log", "debug"].map(MemberNameHash.of).sorted(), []])
     }
+
+    /// A protocol's instance properties are recorded with their types as written and whether they are
+    /// settable; static ones and methods are not properties a dependencies value is read for.
+    @Test func propertyRequirementsKeepTheirTypeAndSettability() {
+        let (facts, _) = extract("""
+            protocol StoreContainer {
+                var store: Store<[String : Int]> { get }
+                var cursor: Int { get set }
+                static var shared: Self { get }
+                func reset()
+            }
+            """)
+        #expect(facts.types.map(\.propertyRequirements) == [[
+            PropertyRequirementFact(name: "store", type: "Store<[String:Int]>", isSettable: false),
+            PropertyRequirementFact(name: "cursor", type: "Int", isSettable: true),
+        ]])
+    }
 }

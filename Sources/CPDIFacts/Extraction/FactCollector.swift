@@ -398,7 +398,12 @@ final class FactCollector: SyntaxVisitor {
             if let typeName { recordBinding(name, type: typeName) }
             guard isMember, let current = typeStack.last else { continue }
             let isProtocol = facts.types[current.index].isProtocol
-            if isProtocol { facts.types[current.index].requirements.append(name) }
+            if isProtocol {
+                facts.types[current.index].requirements.append(name)
+                if let requirement = propertyRequirement(name, binding: binding, in: node) {
+                    facts.types[current.index].propertyRequirements.append(requirement)
+                }
+            }
             recordExtensionMember(name)
             guard isDependenciesValueName(name) else { continue }
             let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
@@ -458,6 +463,19 @@ final class FactCollector: SyntaxVisitor {
         guard let (name, genericArguments) = expr.constructedType() else { return nil }
         // Keep `<External>` of `Spliced<External>()`: it says which external dependencies are wrapped.
         return TypeSyntax(IdentifierTypeSyntax(name: name.trimmed, genericArgumentClause: genericArguments?.trimmed))
+    }
+
+    /// `var name: Type { get }` or `{ get set }` in a protocol; nothing for a static one or one without a type.
+    func propertyRequirement(_ name: String, binding: PatternBindingSyntax, in declaration: VariableDeclSyntax) -> PropertyRequirementFact? {
+        guard let type = binding.typeAnnotation?.type,
+            !declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
+        else { return nil }
+        var isSettable = false
+        if case .accessors(let list)? = binding.accessorBlock?.accessors {
+            isSettable = list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+        }
+        let written = type.trimmedDescription.filter { !$0.isWhitespace }
+        return PropertyRequirementFact(name: name, type: written, isSettable: isSettable)
     }
 
     /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
@@ -598,7 +616,10 @@ final class FactCollector: SyntaxVisitor {
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
         // `_` stands for a value that is not a plain name (`lookup().dependencies`).
-        let holder = base.referencedName ?? "_"
+        var holder = base.referencedName ?? "_"
+        // `$viewModel.dependencies.store` (a property wrapper's projection, SwiftUI's `@Bindable`) reads
+        // through to the wrapped `viewModel`'s dependencies.
+        if holder.hasPrefix("$"), holder.count > 1 { holder.removeFirst() }
         let holderType = castTypeName(base) ?? localType(of: holder)
         return (name, holder, holderType)
     }

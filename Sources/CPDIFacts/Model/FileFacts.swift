@@ -141,6 +141,20 @@ public struct InitializerFact: Codable, Sendable, Equatable {
     }
 }
 
+/// `var name: Type { get }` (or `{ get set }`) required by a protocol.
+public struct PropertyRequirementFact: Codable, Sendable, Equatable {
+    public var name: String
+    /// The type as written, without spaces: two requirements are the same only when written alike.
+    public var type: String
+    public var isSettable: Bool
+
+    public init(name: String, type: String, isSettable: Bool) {
+        self.name = name
+        self.type = type
+        self.isSettable = isSettable
+    }
+}
+
 /// A struct, class, actor, enum, protocol or extension.
 public struct TypeFact: Codable, Sendable, Equatable {
     public var kind: TypeKind
@@ -155,6 +169,8 @@ public struct TypeFact: Codable, Sendable, Equatable {
     public var initializers: [InitializerFact] = []
     /// Protocols only: names of the properties and methods it requires, and of its associated types.
     public var requirements: [String] = []
+    /// Protocols only: the instance properties it requires, with their types as written, in order.
+    public var propertyRequirements: [PropertyRequirementFact] = []
     /// Extensions without a `where` clause only: the properties and methods they add (as `MemberNameHash`es,
     /// sorted: most extensions extend no protocol, and every warm run reads these back), which every value
     /// of an extended protocol offers as if the protocol required them.

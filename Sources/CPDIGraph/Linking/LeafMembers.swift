@@ -12,6 +12,11 @@ public struct LeafMembers: Sendable {
     private let offering: [UInt32: Set<String>]
     /// Aliases and protocols whose every member, all the way down, is a protocol declared in the sources.
     private let declared: [String: Bool]
+    /// Protocol → the instance properties it requires, by name.
+    private let properties: [String: [String: PropertyRequirementFact]]
+    /// Protocols that require nothing, inherit nothing and are extended nowhere (`protocol QRScannerContainer {}`):
+    /// a value of one offers nothing to read, so only something that asks for the conformance itself needs it.
+    private let bare: Set<String>
 
     /// Protocols that offer nothing a dependencies value is read for, declared or not.
     private static let neutral: Set<String> = ["AnyObject", "Sendable", "Actor", "Hashable", "Equatable", "Identifiable"]
@@ -19,14 +24,25 @@ public struct LeafMembers: Sendable {
     init(symbols: SymbolTable) {
         var offered: [String: Set<UInt32>] = [:]
         var offering: [UInt32: Set<String>] = [:]
+        var properties: [String: [String: PropertyRequirementFact]] = [:]
+        var bare: Set<String> = []
         for name in symbols.sortedProtocolNames {
-            var members = Set(symbols.protocols[name]!.fact.requirements.map(MemberNameHash.of))
+            let fact = symbols.protocols[name]!.fact
+            if fact.requirements.isEmpty, fact.inheritedTypes.isEmpty, fact.associatedTypes.isEmpty, symbols.typeDeclarations[name] == nil {
+                bare.insert(name)
+            }
+            if !fact.propertyRequirements.isEmpty {
+                properties[name] = Dictionary(fact.propertyRequirements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            var members = Set(fact.requirements.map(MemberNameHash.of))
             for declaration in symbols.typeDeclarations[name] ?? [] { members.formUnion(declaration.fact.extensionMemberHashes) }
             offered[name] = members
             for member in members { offering[member, default: []].insert(name) }
         }
         self.offered = offered
         self.offering = offering
+        self.properties = properties
+        self.bare = bare
         var declared: [String: Bool] = [:]
         func isDeclared(_ name: String) -> Bool {
             if let known = declared[name] { return known }
@@ -54,6 +70,12 @@ public struct LeafMembers: Sendable {
 
     /// What a protocol offers; empty for one declared elsewhere.
     public func members(of proto: String) -> Set<UInt32> { offered[proto] ?? [] }
+
+    /// Whether a protocol requires nothing, inherits nothing and is extended nowhere.
+    public func isBare(_ proto: String) -> Bool { bare.contains(proto) }
+
+    /// The instance property `name` as `proto` requires it, if it does.
+    public func property(_ name: String, of proto: String) -> PropertyRequirementFact? { properties[proto]?[name] }
 
     /// Whether a protocol is declared in the sources (and so what it offers is known).
     public func isKnown(_ proto: String) -> Bool { offered[proto] != nil }

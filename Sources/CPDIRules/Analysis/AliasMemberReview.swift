@@ -36,6 +36,8 @@ public enum AliasMemberReview {
         /// Every component constrained by the alias, sorted.
         public var owners: [String]
         public var verdict: Verdict
+        /// Members read that this leaf declares but another leaf of the alias provides (`SharedRequirementReads`).
+        public var providedElsewhere: [(member: String, provider: String)] = []
     }
 
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
@@ -49,6 +51,24 @@ public enum AliasMemberReview {
     static func owningComponent(of alias: AliasFact, owners: [String], ownership: AliasOwnership) -> String? {
         if let owner = ownership.owner(of: alias), owners.contains(owner) { return owner }
         return owners.count == 1 ? owners[0] : nil
+    }
+
+    /// The one owner that hands its dependencies on to all the others, directly or through one another (a
+    /// view that builds its view model with the same alias): the alias is that owner's, as if named after it.
+    static func forwardingRoot(of owners: [String], in model: DependencyModel) -> String? {
+        guard owners.count > 1 else { return nil }
+        let ownerSet = Set(owners)
+        let roots = owners.filter { start in
+            var reached: Set<String> = [start]
+            var pending = [start]
+            while let current = pending.popLast() {
+                for child in model.scopes[current]?.children ?? [] where ownerSet.contains(child) && reached.insert(child).inserted {
+                    pending.append(child)
+                }
+            }
+            return reached.count == ownerSet.count
+        }
+        return roots.count == 1 ? roots[0] : nil
     }
 
     private static func review(
@@ -68,17 +88,25 @@ public enum AliasMemberReview {
         let possiblyNeeded = possibleChildren.reduce(into: Set<String>()) { needed, child in
             if let found = model.components[child] { needed.formUnion(model.leaves(of: found)) }
         }
-        let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership)
+        let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership) ?? forwardingRoot(of: owners, in: model)
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
         // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
         let isComponentAlias = owning != nil && !isAppWide(name, in: model)
-        let usedHashes = Set(usedMembers.map(MemberNameHash.of))
+        let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
+        let aliasLeaves = symbols.leafSets[name] ?? []
+        let reads = SharedRequirementReads(
+            reads: usedMembers, aliasLeaves: aliasLeaves, members: model.leafMembers, neededByChildren: neededByChildren
+        )
+        // An alias of nothing but empty protocols (`typealias Dependencies = HasNoDependency`) says on purpose
+        // that the component needs nothing; there is nothing to remove them in favour of.
+        let saysItNeedsNothing = aliasLeaves.allSatisfy(model.leafMembers.isBare)
         func isUsedHere(_ leaf: String) -> Bool {
             guard model.leafMembers.isKnown(leaf) else { return true }  // declared elsewhere: cannot tell
-            let offered = model.leafMembers.members(of: leaf)
-            return offered.isEmpty || !offered.isDisjoint(with: usedHashes)
+            // Nothing to read on it: needed only where something asks for the conformance (a child, or a
+            // flow cpdi does not follow, which leaves the alias unjudged).
+            if model.leafMembers.isBare(leaf) { return saysItNeedsNothing }
+            return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
-        let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
         let component = owning ?? name
         // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
         // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
@@ -134,6 +162,7 @@ public enum AliasMemberReview {
             for (index, member) in declared.fact.members.enumerated() {
                 let verdict: Verdict
                 var subReview: [Entry] = []
+                var memberLeaf: String?
                 switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
                 case .alias(let nested) where nested == name || nested == reviewed:
                     verdict = .unknown
@@ -150,11 +179,14 @@ public enum AliasMemberReview {
                         verdict = judgeStale(index: index, nestedOwners: nestedOwners)
                     }
                 case .protocolType(let proto):
+                    memberLeaf = proto
                     verdict = judge(leaves: symbols.leafSets[proto] ?? [], allowChildVerdict: true)
                 case .type, nil:
                     verdict = .unknown
                 }
-                entries.append(Entry(alias: reviewed, aliasFile: declared.file, member: member, component: component, owners: owners, verdict: verdict))
+                var entry = Entry(alias: reviewed, aliasFile: declared.file, member: member, component: component, owners: owners, verdict: verdict)
+                if let leaf = memberLeaf { entry.providedElsewhere = reads.providedElsewhere[leaf] ?? [] }
+                entries.append(entry)
                 entries += subReview
             }
             return entries
@@ -201,6 +233,16 @@ public enum AliasMemberReview {
 /// (A test double conforming to one component's alias does not make it the app's.)
 func isAppWide(_ alias: String, in model: DependencyModel) -> Bool {
     (model.owners[alias]?.count ?? 0) > 1 && model.containers.values.contains { $0.conformances.contains { $0.name == alias } }
+}
+
+/// What a reader of the message needs to see that a leaf whose member is read can still go: `` (`store`,
+/// which it also declares, comes with `HomeContainer`)``; empty when no read was provided elsewhere.
+func providedElsewhereNote(_ entry: AliasMemberReview.Entry) -> String {
+    guard !entry.providedElsewhere.isEmpty else { return "" }
+    let members = listed(entry.providedElsewhere.map(\.member))
+    let providers = Array(Set(entry.providedElsewhere.map(\.provider))).sorted()
+    let verb = entry.providedElsewhere.count == 1 ? "comes" : "come"
+    return " (\(members), which it also declares, \(verb) with \(listed(providers)))"
 }
 
 /// `A`, `A` and `B`, `A`, `B` and `C`; past `limit` names, "and N more".

@@ -99,13 +99,13 @@ public struct DirectChildDependency: Rule {
             let message: String
             let suggestion: String
             if alreadyListed {
-                message = "`\(member)` in `\(entry.alias)` already comes with \(listed(aliases)) (for \(children)); remove it"
+                message = "`\(member)` in `\(entry.alias)` already comes with \(listed(aliases)) (for \(children)); remove it\(providedElsewhereNote(entry))"
                 suggestion = "remove `\(member)` from `\(entry.alias)`"
             } else if needs.allSatisfy({ $0.alias != nil }) {
-                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward \(listed(aliases)) instead"
+                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward \(listed(aliases)) instead\(providedElsewhereNote(entry))"
                 suggestion = "forward \(listed(aliases)) instead of `\(member)`"
             } else {
-                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward what \(needs.count == 1 ? "it is" : "they are") constrained by instead"
+                message = "`\(member)` is in `\(entry.alias)` only for \(children); forward what \(needs.count == 1 ? "it is" : "they are") constrained by instead\(providedElsewhereNote(entry))"
                 suggestion = "forward the requirements of \(children) instead of `\(member)`"
             }
             // A child without an alias of its own leaves nothing to forward: no automatic fix.

@@ -96,7 +96,7 @@ public struct UnusedDependency: Rule {
             guard entry.verdict == .unused else { return nil }
             return finding(
                 file: entry.aliasFile, at: entry.member.position,
-                "`\(entry.member.name)` in `\(entry.alias)` is not used by \(users(of: entry)) nor needed by a component \(entry.owners.count == 1 ? "it forwards" : "they forward") to",
+                "`\(entry.member.name)` in `\(entry.alias)` is not used by \(users(of: entry)) nor needed by a component \(entry.owners.count == 1 ? "it forwards" : "they forward") to\(providedElsewhereNote(entry))",
                 component: entry.component, member: entry.member.name,
                 suggestion: "remove `\(entry.member.name)` from `\(entry.alias)`",
                 fix: context.aliasEdit(entry.alias, remove: [entry.member], add: [])
