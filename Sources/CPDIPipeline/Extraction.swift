@@ -29,19 +29,63 @@ extension Pipeline {
     static func extract(
         _ file: SourceDiscovery.SourceFile, conventions: NamingConventions, tree: any SourceTree = DiskTree(), cache: FactsCache? = nil
     ) -> (ExtractionOutcome, reused: Bool) {
+        extract(read(file, tree: tree, keyed: cache != nil), conventions: conventions, cache: cache)
+    }
+
+    /// A file's bytes and facts-cache key, or why it has none; read before anything is decoded or parsed, so
+    /// a run whose files all have the keys of a saved result needs nothing else.
+    struct ReadFile: Sendable {
+        enum Content: Sendable {
+            case bytes([UInt8], key: ContentHash?)
+            case problem(InputProblem)
+        }
+        var path: String
+        var content: Content
+
+        /// What the file contributes to the key of a whole result: its path, then its facts key, or its problem.
+        func addIdentity(to bytes: inout [UInt8]) {
+            bytes += path.utf8
+            switch content {
+            case .bytes(_, let key?):
+                bytes.append(1)
+                withUnsafeBytes(of: key.high.littleEndian) { bytes += $0 }
+                withUnsafeBytes(of: key.low.littleEndian) { bytes += $0 }
+            case .bytes(_, nil):
+                bytes.append(2)
+            case .problem(let problem):
+                bytes.append(3)
+                bytes += problem.message.utf8
+            }
+            bytes.append(0)
+        }
+    }
+
+    static func read(_ file: SourceDiscovery.SourceFile, tree: any SourceTree, keyed: Bool) -> ReadFile {
         let path = file.displayPath
-        let bytes: [UInt8]
         switch tree.read(file.url.path, limit: maximumFileSize) {
-        case .bytes(let read): bytes = read
+        case .bytes(let bytes):
+            let key = keyed ? bytes.withUnsafeBytes { FactsCache.key(path: path, contents: $0) } : nil
+            return ReadFile(path: path, content: .bytes(bytes, key: key))
         case .tooLarge(let size):
-            return (.unreadable(InputProblem(
+            return ReadFile(path: path, content: .problem(InputProblem(
                 file: path, severity: .error,
                 message: "skipped: \(size / 1_048_576) MB is over the \(maximumFileSize / 1_048_576) MB limit for one source file; exclude it"
-            )), false)
+            )))
         case .unreadable:
-            return (.unreadable(InputProblem(file: path, severity: .error, message: "cannot read the file; check that it exists and is readable")), false)
+            return ReadFile(path: path, content: .problem(
+                InputProblem(file: path, severity: .error, message: "cannot read the file; check that it exists and is readable")
+            ))
         }
-        let key = cache.map { cache in bytes.withUnsafeBytes { FactsCache.key(path: path, contents: $0) } }
+    }
+
+    /// The outcome of a file already read: its facts from the cache, or extracted and given to the cache.
+    static func extract(_ file: ReadFile, conventions: NamingConventions, cache: FactsCache?) -> (ExtractionOutcome, reused: Bool) {
+        let path = file.path
+        let bytes: [UInt8], key: ContentHash?
+        switch file.content {
+        case .problem(let problem): return (.unreadable(problem), false)
+        case .bytes(let read, let readKey): (bytes, key) = (read, readKey)
+        }
         if let cache, let key, let cached = cache.facts(for: key, path: path) {
             return (.facts(cached), true)
         }

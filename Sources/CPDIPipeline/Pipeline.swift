@@ -15,6 +15,9 @@ public struct Pipeline: Sendable {
     public var configuration: Configuration
     /// Where files are read: the disk, or a git revision in memory (`cpdi diff`).
     public var tree: any SourceTree = DiskTree()
+    /// Whether a run with a facts cache may answer with a saved whole result (and save its own); tests of
+    /// the facts layer turn it off.
+    public var reusesResults = true
 
     /// The naming section of the configuration: one value, so extraction and linking cannot disagree.
     public var conventions: NamingConventions {
@@ -34,13 +37,36 @@ public struct Pipeline: Sendable {
     }
 
     /// `cache` supplies the facts of unchanged files and is saved after extraction; `progress` hears
-    /// about every extracted file.
+    /// about every extracted file. With a cache, a run whose files, settings and build are those of a recent
+    /// run reads that run's result back (`ResultCache(workingTreeIn:)`) and neither decodes facts nor links;
+    /// `needsGraph: false` (findings only) then leaves the graph out.
     public func run(
-        paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
+        paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil, needsGraph: Bool = true
     ) throws(InputError) -> AnalysisResult {
-        let extracted = try extract(paths: paths, workingDirectory: workingDirectory, cache: cache, progress: progress)
+        guard let cache else {
+            return analyse(try extract(paths: paths, workingDirectory: workingDirectory, progress: progress))
+        }
+        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
+        let tree = self.tree
+        let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true) }
+        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+        let saved = ResultCache(workingTreeIn: cache.directory)
+        let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: read, modules: modules)
+        let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
+        if reusesResults, let result = saved.load(key, includingGraph: needsGraph) {
+            for _ in files { counter?.fileDone(reused: true) }
+            return result
+        }
+        let conventions = self.conventions
+        let outcomes = Parallel.map(read.count) { index in
+            let (outcome, reused) = Self.extract(read[index], conventions: conventions, cache: cache)
+            counter?.fileDone(reused: reused)
+            return outcome
+        }
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
-        return Parallel.both({ cache?.save() }, { analyse(extracted) }).1
+        let result = Parallel.both({ cache.save() }, { analyse(Extracted(outcomes: outcomes, modules: modules)) }).1
+        if reusesResults { saved.store(result, key: key) }
+        return result
     }
 
     /// The files of a run, discovered and extracted, before linking. `cpdi diff` extracts both sides

@@ -68,7 +68,7 @@ struct Check: ParsableCommand {
         } catch {
             Terminal.fail(error)
         }
-        var result = Terminal.analyse(scan, configuration: configuration) { result in
+        var result = Terminal.analyse(scan, configuration: configuration, needsGraph: false) { result in
             let reported = scope?.restrict(result) ?? result
             return absolutePaths ? reported.withAbsolutePaths(workingDirectory: workingDirectory) : reported
         }

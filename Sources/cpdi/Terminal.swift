@@ -35,14 +35,19 @@ enum Terminal {
 
     /// `present` shapes the result before anything is printed (which files to report, how paths read),
     /// so the problems on stderr follow the same choices as the findings.
+    /// `needsGraph: false`: the caller reads findings, problems and coverage only, so a saved result's graph
+    /// need not be read back (it may be left empty).
     static func analyse(
-        _ scan: ScanOptions, configuration: Configuration, present: (AnalysisResult) -> AnalysisResult = { $0 }
+        _ scan: ScanOptions, configuration: Configuration, needsGraph: Bool = true, present: (AnalysisResult) -> AnalysisResult = { $0 }
     ) -> AnalysisResult {
-        analyse(paths: scan.paths, facts: scan.facts, settings: scan.settings, configuration: configuration, present: present)
+        analyse(
+            paths: scan.paths, facts: scan.facts, settings: scan.settings, configuration: configuration, needsGraph: needsGraph,
+            present: present
+        )
     }
 
     private static func analyse(
-        paths: [String], facts: [String], settings: ScanSettings, configuration: Configuration,
+        paths: [String], facts: [String], settings: ScanSettings, configuration: Configuration, needsGraph: Bool = true,
         present: (AnalysisResult) -> AnalysisResult = { $0 }
     ) -> AnalysisResult {
         do {
@@ -53,7 +58,7 @@ enum Terminal {
                 analysed = try pipeline.run(
                     paths: paths, workingDirectory: workingDirectory,
                     cache: settings.cache(for: paths, conventions: pipeline.conventions, workingDirectory: workingDirectory),
-                    progress: progress?.handler
+                    progress: progress?.handler, needsGraph: needsGraph
                 )
                 progress?.finish()
             } else {

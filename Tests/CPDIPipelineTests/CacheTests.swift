@@ -47,7 +47,10 @@ import Testing
     /// One run as a separate process would do it: a fresh cache opened on the folder, then saved.
     func run(_ folder: URL, cacheIn directory: URL, conventions: NamingConventions = .default) throws -> (AnalysisResult, FactsCache) {
         let cache = FactsCache(directory: directory, conventions: conventions)
-        let result = try Pipeline(conventions: conventions).run(paths: ["."], workingDirectory: folder, cache: cache)
+        // The facts layer alone: a saved whole result would answer before any facts are looked up.
+        var pipeline = Pipeline(conventions: conventions)
+        pipeline.reusesResults = false
+        let result = try pipeline.run(paths: ["."], workingDirectory: folder, cache: cache)
         return (result, cache)
     }
 

@@ -23,6 +23,7 @@ public final class FactsCache: @unchecked Sendable {
     /// Facts extracted by this process, by key, so a second scan of the same bytes reuses them.
     private var recent: [ContentHash: FileFacts] = [:]
     private var rejected = false
+    private var packLoaded = false
 
     /// Files whose facts came from the cache, and files that had to be extracted, in this run.
     public private(set) var hits = 0
@@ -38,11 +39,18 @@ public final class FactsCache: @unchecked Sendable {
     init(directory: URL, fingerprint: ContentHash) {
         self.directory = directory
         self.fingerprint = fingerprint
+        pack = CachePack(fingerprint: fingerprint)
+    }
+
+    /// Reads the pack on first use, with the lock held: a run that finds its whole result saved
+    /// (`ResultCache(workingTreeIn:)`) never reads it, and a large app's pack is a hundred megabytes.
+    private func loadPackIfNeeded() {
+        guard !packLoaded else { return }
+        packLoaded = true
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         if let data = try? Data(contentsOf: url), let parsed = CachePack(parsing: data, fingerprint: fingerprint) {
             pack = parsed
         } else {
-            pack = CachePack(fingerprint: fingerprint)
             rejected = FileManager.default.fileExists(atPath: url.path)
         }
     }
@@ -68,7 +76,11 @@ public final class FactsCache: @unchecked Sendable {
     /// The cached facts for `key`, or nil (a miss) when there are none or they do not decode.
     func facts(for key: ContentHash, path: String) -> FileFacts? {
         // Facts extracted earlier in this process (the other side of a diff) need no decoding.
-        if var facts = lock.withLock({ recent[key] }) {
+        let recentFacts = lock.withLock {
+            loadPackIfNeeded()
+            return recent[key]
+        }
+        if var facts = recentFacts {
             facts.path = path
             lock.withLock { hits += 1 }
             return facts
@@ -105,6 +117,7 @@ public final class FactsCache: @unchecked Sendable {
     public func save() {
         lock.lock()
         defer { lock.unlock() }
+        loadPackIfNeeded()
         guard !fresh.isEmpty || rejected else { return }
         for (key, payload) in fresh {
             pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(payload))

@@ -1,3 +1,4 @@
+import CPDIGraph
 import CPDIRules
 import Foundation
 
@@ -8,12 +9,21 @@ import Foundation
 /// A damaged or foreign entry is a miss, never an error.
 struct ResultCache: Sendable {
     /// Entries kept; the least recently used beyond this are deleted.
-    static let kept = 16
+    let kept: Int
 
     let directory: URL
 
     init(cacheDirectory: URL) {
         directory = cacheDirectory.appendingPathComponent("results", isDirectory: true)
+        kept = 16
+    }
+
+    /// Results of the working tree, keyed by every file's bytes (`Pipeline.run`): a run of unchanged sources
+    /// reads its result back instead of linking and judging again. Each edit makes a new key, so only the
+    /// last few are kept.
+    init(workingTreeIn cacheDirectory: URL) {
+        directory = cacheDirectory.appendingPathComponent("working-results", isDirectory: true)
+        kept = 4
     }
 
     func key(commit: String, paths: [String], configuration: String?, switches: RuleSwitches = RuleSwitches()) -> String {
@@ -23,10 +33,25 @@ struct ResultCache: Sendable {
         return "\(ContentHash(Array(text.utf8)))"
     }
 
-    func load(_ key: String) -> AnalysisResult? {
+    /// The key of a working-tree result: the analysis settings, and each file's path, bytes (by their facts key)
+    /// and module, in discovery order.
+    func key(settings: String, files: [Pipeline.ReadFile], modules: [String: String]) -> String {
+        var bytes = Array(settings.utf8)
+        bytes.reserveCapacity(files.count * 96)
+        for file in files {
+            bytes.append(0)
+            file.addIdentity(to: &bytes)
+            bytes += (modules[file.path] ?? "").utf8
+        }
+        return "\(ContentHash(bytes))"
+    }
+
+    /// `includingGraph: false` leaves the graph empty and skips decoding it, which is most of a large
+    /// result: `cpdi check` lists findings only.
+    func load(_ key: String, includingGraph: Bool = true) -> AnalysisResult? {
         let url = directory.appendingPathComponent("\(key).result")
-        guard let data = try? Data(contentsOf: url),
-              let result = try? data.withUnsafeBytes({ try CompactCoder.decode(AnalysisResult.self, from: $0) })
+        guard let data = Self.read(url, includingGraph: includingGraph),
+            let result = try? data.withUnsafeBytes({ try Self.decode($0, includingGraph: includingGraph) })
         else { return nil }
         // Touched, so pruning keeps what is in use.
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
@@ -37,7 +62,7 @@ struct ResultCache: Sendable {
     /// cost as much as encoding it, for two results on every cold diff. `ResultCacheTests` round-trips
     /// the samples' results instead, which catches a field the compact coder cannot carry.
     func store(_ result: AnalysisResult, key: String) {
-        guard let bytes = try? CompactCoder.encode(result) else { return }
+        guard let bytes = try? Self.encode(result) else { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(bytes).write(to: directory.appendingPathComponent("\(key).result"), options: .atomic)
@@ -47,6 +72,42 @@ struct ResultCache: Sendable {
         prune()
     }
 
+    /// An entry: the length of the head (8 bytes, little-endian), the head (the result without its graph),
+    /// then the graph, so the head can be read alone.
+    static func encode(_ result: AnalysisResult) throws -> [UInt8] {
+        var head = result
+        head.graph = DependencyGraph(nodes: [], edges: [], roots: [])
+        let headBytes = try CompactCoder.encode(head)
+        let graphBytes = try CompactCoder.encode(result.graph)
+        return withUnsafeBytes(of: UInt64(headBytes.count).littleEndian, Array.init) + headBytes + graphBytes
+    }
+
+    /// The entry's bytes; without the graph, only the length and the head are read (a large app's graph is
+    /// a hundred megabytes).
+    private static func read(_ url: URL, includingGraph: Bool) -> Data? {
+        if includingGraph { return try? Data(contentsOf: url) }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let prefix = try? handle.read(upToCount: 8), prefix.count == 8 else { return nil }
+        let length = prefix.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
+        guard length < UInt64(Int.max - 8), let head = try? handle.read(upToCount: Int(length)), head.count == Int(length) else { return nil }
+        return prefix + head
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, includingGraph: Bool) throws -> AnalysisResult {
+        guard bytes.count >= 8 else { throw DamagedEntry() }
+        let length = bytes.loadUnaligned(as: UInt64.self).littleEndian
+        guard length <= UInt64(bytes.count - 8) else { throw DamagedEntry() }
+        let headEnd = 8 + Int(length)
+        var result = try CompactCoder.decode(AnalysisResult.self, from: UnsafeRawBufferPointer(rebasing: bytes[8..<headEnd]))
+        if includingGraph {
+            result.graph = try CompactCoder.decode(DependencyGraph.self, from: UnsafeRawBufferPointer(rebasing: bytes[headEnd...]))
+        }
+        return result
+    }
+
+    private struct DamagedEntry: Error {}
+
     private func prune() {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
@@ -54,6 +115,6 @@ struct ResultCache: Sendable {
             let url = directory.appendingPathComponent(name)
             return (url, (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast)
         }
-        for (url, _) in entries.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.kept) { try? manager.removeItem(at: url) }
+        for (url, _) in entries.sorted(by: { $0.1 > $1.1 }).dropFirst(kept) { try? manager.removeItem(at: url) }
     }
 }

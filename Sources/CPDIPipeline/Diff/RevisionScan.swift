@@ -59,7 +59,7 @@ public struct RevisionScan: Sendable {
     /// into memory (`RevisionTree`) while the work tree is extracted; the two analyses run side by side.
     public func results(base: String, head: String?) throws(InputError) -> Scanned {
         let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
-        let saved = cacheDirectory.map(ResultCache.init)
+        let saved = cacheDirectory.map { ResultCache(cacheDirectory: $0) }
         let keys = (
             base: saved?.key(commit: commits.base, paths: paths, configuration: configuration, switches: switches),
             head: commits.head.flatMap { saved?.key(commit: $0, paths: paths, configuration: configuration, switches: switches) }

@@ -1,0 +1,169 @@
+@testable import CPDIPipeline
+import CPDIFacts
+import CPDIRules
+import CPDISynthetic
+import Foundation
+import Testing
+
+/// A run with a cache reads back the whole result of a recent run when the files, the settings and the build
+/// are the same (`ResultCache(workingTreeIn:)`). The key must see every change: after each of a seeded
+/// sequence of edits to a generated app and to a sample, the result of a run with the cache equals the result
+/// of a run without one.
+@Suite struct WorkingTreeResultTests {
+    /// A run as `cpdi check` does it with a cache in `cacheFolder`; also says whether facts were looked at.
+    static func warm(_ folder: URL, cache cacheFolder: URL, configuration: Configuration = Configuration(), needsGraph: Bool = true)
+        throws -> (result: AnalysisResult, readFacts: Bool)
+    {
+        let cache = FactsCache(directory: cacheFolder, conventions: configuration.naming)
+        let result = try Pipeline(configuration: configuration).run(
+            paths: [folder.path], workingDirectory: folder, cache: cache, needsGraph: needsGraph
+        )
+        return (result, cache.hits + cache.misses > 0)
+    }
+
+    static func cold(_ folder: URL, configuration: Configuration = Configuration()) throws -> AnalysisResult {
+        try Pipeline(configuration: configuration).run(paths: [folder.path], workingDirectory: folder)
+    }
+
+    @Test func anUnchangedTreeReadsItsResultBackWithoutFacts() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 60, modules: 3, seed: 11).write(to: app)
+            let first = try Self.warm(app, cache: cache)
+            #expect(first.readFacts)
+            let second = try Self.warm(app, cache: cache)
+            #expect(!second.readFacts, "the saved result answers")
+            #expect(second.result == first.result)
+            #expect(second.result == (try Self.cold(app)))
+            // Findings only: the saved graph is not read back.
+            let findingsOnly = try Self.warm(app, cache: cache, needsGraph: false).result
+            #expect(findingsOnly.graph.nodes.isEmpty && findingsOnly.findings == first.result.findings)
+            #expect(findingsOnly.coverage == first.result.coverage && findingsOnly.files == first.result.files)
+        }
+    }
+
+    @Test func aChangedSettingIsNotAnsweredByAnOlderResult() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 40, modules: 2, seed: 5).write(to: app)
+            _ = try Self.warm(app, cache: cache)
+            var configuration = Configuration()
+            configuration.rules["unused-dependency"] = Configuration.RuleSetting(enabled: false)
+            let warm = try Self.warm(app, cache: cache, configuration: configuration).result
+            #expect(warm == (try Self.cold(app, configuration: configuration)))
+            #expect(!warm.findings.contains { $0.ruleID == "unused-dependency" })
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomEditsToAGeneratedAppGiveTheResultsOfColdRuns(seed: UInt64) throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 50, modules: 3, seed: seed).write(to: app)
+            try Self.checkEdits(in: app, cache: cache, seed: seed, count: 8)
+        }
+    }
+
+    @Test func randomEditsToASampleGiveTheResultsOfColdRuns() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Samples/ShopApp"), to: app)
+            try Self.checkEdits(in: app, cache: cache, seed: 42, count: 8)
+        }
+    }
+
+    /// Applies `count` seeded edits, comparing a warm run with a cold one after each, and also once more after
+    /// undoing nothing (a repeated warm run must answer from the saved result and still be equal).
+    static func checkEdits(in app: URL, cache: URL, seed: UInt64, count: Int) throws {
+        var random = SeededGenerator(seed: seed)
+        _ = try warm(app, cache: cache)
+        var applied: [String] = []
+        for _ in 0..<count {
+            applied.append(try TreeEdit.applyOne(in: app, random: &random))
+            let cold = try cold(app)
+            #expect(try warm(app, cache: cache).result == cold, "after \(applied)")
+            let again = try warm(app, cache: cache)
+            #expect(!again.readFacts && again.result == cold, "repeated, after \(applied)")
+        }
+    }
+
+    /// `Configuration` settings that decide a result; `analysisIdentity` spells each of them. A new field
+    /// fails here until the identity spells it too (and this list says so).
+    @Test func theAnalysisIdentitySpellsEveryConfigurationField() {
+        let fields = Mirror(reflecting: Configuration()).children.compactMap(\.label)
+        #expect(fields == ["include", "exclude", "moduleRoots", "rules", "optInRules", "naming", "strict", "baseline", "baseDirectory", "source"])
+        var changed = Configuration()
+        let base = Pipeline(configuration: changed).analysisIdentity(fingerprint: ContentHash(high: 1, low: 2))
+        changed.optInRules = ["dead-alias"]
+        #expect(Pipeline(configuration: changed).analysisIdentity(fingerprint: ContentHash(high: 1, low: 2)) != base)
+        #expect(Pipeline().analysisIdentity(fingerprint: ContentHash(high: 1, low: 3)) != base)
+    }
+}
+
+/// Edits of the kinds a pull request makes: a member read, a forward or an alias member removed, a file
+/// added, removed or renamed, a file moved into a new module, a type renamed.
+enum TreeEdit {
+    static func applyOne(in app: URL, random: inout SeededGenerator) throws -> String {
+        let files = try swiftFiles(in: app)
+        let file = files[random.below(files.count)]
+        let name = file.lastPathComponent
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        func remove(where matches: (String) -> Bool, _ kind: String) throws -> String? {
+            let candidates = lines.indices.filter { matches(lines[$0]) }
+            guard !candidates.isEmpty else { return nil }
+            lines.remove(at: candidates[random.below(candidates.count)])
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            return "\(kind) in \(name)"
+        }
+        switch random.below(7) {
+        case 0:
+            if let done = try remove(where: { $0.contains("dependencies.") && !$0.contains("(dependencies") }, "member read removed") { return done }
+        case 1:
+            if let done = try remove(where: { $0.contains("(dependencies: dependencies)") }, "forward removed") { return done }
+        case 2:
+            if let done = try remove(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("& ") }, "alias member removed") { return done }
+        case 3:
+            let stem = "Added\(random.below(1_000_000))"
+            let source = """
+                protocol \(stem)Dependency { var \(stem.lowercased()): Int { get } }
+                typealias \(stem)Dependencies = \(stem)Dependency
+                final class \(stem)<Dependencies: \(stem)Dependencies> {
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                }
+                """
+            try source.write(to: file.deletingLastPathComponent().appendingPathComponent("\(stem).swift"), atomically: true, encoding: .utf8)
+            return "file \(stem).swift added"
+        case 4:
+            try FileManager.default.removeItem(at: file)
+            return "\(name) removed"
+        case 5:
+            let renamed = file.deletingLastPathComponent().appendingPathComponent("Renamed\(random.below(1_000_000))\(name)")
+            try FileManager.default.moveItem(at: file, to: renamed)
+            return "\(name) renamed"
+        default:
+            let module = app.appendingPathComponent("Sources/NewModule\(random.below(1_000))", isDirectory: true)
+            try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: file, to: module.appendingPathComponent(name))
+            return "\(name) moved into \(module.lastPathComponent)"
+        }
+        // The chosen kind found nothing to remove in this file: rename a type instead, which always applies.
+        let text = lines.joined(separator: "\n")
+        guard let range = text.range(of: #"(class|struct|protocol) [A-Z][A-Za-z0-9]*"#, options: .regularExpression) else {
+            try (text + "\n// edited\n").write(to: file, atomically: true, encoding: .utf8)
+            return "\(name) touched"
+        }
+        let declared = String(text[range].split(separator: " ")[1])
+        try text.replacingOccurrences(of: declared, with: declared + "Renamed").write(to: file, atomically: true, encoding: .utf8)
+        return "\(declared) renamed in \(name)"
+    }
+
+    static func swiftFiles(in folder: URL) throws -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "swift" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
