@@ -62,7 +62,7 @@ extension Pipeline {
 
     static func read(_ file: SourceDiscovery.SourceFile, tree: any SourceTree, keyed: Bool) -> ReadFile {
         let path = file.displayPath
-        switch tree.read(file.url.path, limit: maximumFileSize) {
+        switch tree.read(file.path, limit: maximumFileSize) {
         case .bytes(let bytes):
             let key = keyed ? bytes.withUnsafeBytes { FactsCache.key(path: path, contents: $0) } : nil
             return ReadFile(path: path, content: .bytes(bytes, key: key))

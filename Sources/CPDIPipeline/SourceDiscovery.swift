@@ -5,8 +5,9 @@ import Foundation
 public struct SourceDiscovery: Sendable {
     /// A Swift file to analyse.
     public struct SourceFile: Sendable, Equatable {
-        /// Absolute path, to read from.
-        public var url: URL
+        /// Absolute, normalised path, to read from.
+        public var path: String
+        public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
         /// Path as shown to the user: relative to the working directory when the file is under it.
         public var displayPath: String
         /// The module the file belongs to: a target of the project files around it, else
@@ -14,14 +15,19 @@ public struct SourceDiscovery: Sendable {
         public var module: String
     }
 
-    public var workingDirectory: URL
+    public let workingDirectory: URL
     /// Include and exclude globs, module roots.
     public var configuration: Configuration
     /// Where folders and files are read: the disk, or a git revision in memory.
     public var tree: any SourceTree
 
+    /// The working directory's path ending in `/`: asked for every file, and `URL.path` is slow.
+    private let workingDirectoryPrefix: String
+
     public init(workingDirectory: URL, configuration: Configuration = Configuration(), tree: any SourceTree = DiskTree()) {
         self.workingDirectory = workingDirectory.standardizedFileURL
+        let path = self.workingDirectory.path
+        workingDirectoryPrefix = path.hasSuffix("/") ? path : path + "/"
         self.configuration = configuration
         self.tree = tree
     }
@@ -51,10 +57,21 @@ public struct SourceDiscovery: Sendable {
             let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             // Files named on the command line are analysed whatever the project says.
             let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: Set(walk.files), in: tree) : nil
+            found.reserveCapacity(found.count + walk.files.count)
+            let bases = relativeNameBases(root: rootPath)
+            // Without project files naming targets, a file's module follows from its folder alone.
+            var moduleOfFolder: [Substring: String] = [:]
             for file in walk.files where uncompiled?.isUncompiled(file) != true {
                 let display = displayPath(of: file)
-                let module = modules.module(of: file, names: { relativeNames(of: file, root: rootPath) })
-                found[display] = SourceFile(url: URL(fileURLWithPath: file, isDirectory: false), displayPath: display, module: module)
+                let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? ""
+                let module: String
+                if modules.followsFolders, let known = moduleOfFolder[folder] {
+                    module = known
+                } else {
+                    module = modules.module(of: file, names: { relativeNames(of: file, bases: bases) })
+                    if modules.followsFolders { moduleOfFolder[folder] = module }
+                }
+                found[display] = SourceFile(path: file, displayPath: display, module: module)
             }
         }
         return found.keys.sorted().map { found[$0]! }
@@ -113,11 +130,17 @@ public struct SourceDiscovery: Sendable {
     /// The names on the way to `path` from the configuration's folder, else from the analysed folder, else
     /// from the file system root: what globs are matched against.
     private func relativeNames(of path: String, root: String) -> [String] {
-        for base in [configuration.baseDirectory?.path, root].compactMap({ $0 }) {
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            if path.hasPrefix(prefix), path.utf8.count > prefix.utf8.count {
-                return path.dropFirst(prefix.count).split(separator: "/").map(String.init)
-            }
+        relativeNames(of: path, bases: relativeNameBases(root: root))
+    }
+
+    /// The folders `relativeNames` measures from, each ending in `/`, worked out once per walk.
+    private func relativeNameBases(root: String) -> [String] {
+        [configuration.baseDirectory?.path, root].compactMap { $0 }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    }
+
+    private func relativeNames(of path: String, bases: [String]) -> [String] {
+        for prefix in bases where path.hasPrefix(prefix) && path.utf8.count > prefix.utf8.count {
+            return path.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         }
         return path.split(separator: "/").map(String.init)
     }
@@ -125,8 +148,8 @@ public struct SourceDiscovery: Sendable {
     func displayPath(of url: URL) -> String { displayPath(of: url.path) }
 
     private func displayPath(of path: String) -> String {
-        let base = workingDirectory.path.hasSuffix("/") ? workingDirectory.path : workingDirectory.path + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        let base = workingDirectoryPrefix
+        return path.hasPrefix(base) ? String(decoding: path.utf8.dropFirst(base.utf8.count), as: UTF8.self) : path
     }
 
     private func moduleName(forRoot folder: URL) -> String {

@@ -43,6 +43,9 @@ struct ModuleNaming {
 
     /// `file` is an absolute, normalised path; `names` gives its path components relative to the
     /// configuration (for anchored module roots), asked for only when such a root is configured.
+    /// True when no project file names targets here: then every file of a folder is in the same module.
+    var followsFolders: Bool { claims.isEmpty }
+
     func module(of file: String, names: () -> [String]) -> String {
         // Up from the file itself, so the deepest claim is met first: one lookup per folder level.
         if !claims.isEmpty {
