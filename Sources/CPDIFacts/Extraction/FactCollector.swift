@@ -52,6 +52,8 @@ final class FactCollector: SyntaxVisitor {
     var bareNamesByType: [String: Set<String>] = [:]
     /// `NameReads.members` as it is gathered.
     var memberReadsSeen: Set<UInt32> = []
+    /// `NameReads.typeLevelMembers` as it is gathered.
+    var typeLevelReadsSeen: Set<UInt32> = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
 
@@ -83,6 +85,7 @@ final class FactCollector: SyntaxVisitor {
         facts.memberNameHashes = memberNamesSeen.sorted()
         facts.runtime.reads.bare = NameReads.bareHashes(bareNamesByType)
         facts.runtime.reads.members = memberReadsSeen.sorted()
+        facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)

@@ -13,6 +13,9 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     public var moduleComponents: [ModuleComponentFact] = []
     /// Lookups written as calls (`resolver.resolve(T.self)`, `let x: T = resolve()`, `Container.shared.api()`).
     public var resolutions: [ResolutionFact] = []
+    /// The app's own generic helpers that hand their type to a library's lookup, as `dialect|name`
+    /// (`swinject|resolve` for `func resolve<T>() -> T { container.resolve(T.self)! }`).
+    public var resolveHelpers: [String] = []
     /// Property wrappers declared in the sources, with the root of the key path they take, if any.
     public var propertyWrappers: [PropertyWrapperFact] = []
     /// Names read in this file, for the question "does anything read this injected property or key?".
@@ -30,7 +33,7 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     public var isEmpty: Bool {
         injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
-            && resolutions.isEmpty && propertyWrappers.isEmpty
+            && resolutions.isEmpty && propertyWrappers.isEmpty && resolveHelpers.isEmpty
     }
 }
 
@@ -160,6 +163,13 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
     public var isOptional = false
     /// The type registered by the factory closure this lookup is written in (`register(A.self) { r in … }`).
     public var registeredIn: String?
+    /// A call that may go through the app's own generic helper (`let x: Foo = resolve()` over
+    /// `func resolve<T>() -> T { container.resolve(T.self)! }`): it uses what it finds, but a miss is not
+    /// judged, for cpdi does not follow the helper.
+    public var throughHelper = false
+    /// Written where no library's shape or import says it is a lookup (`AppDI.resolve()` in a file without
+    /// imports): kept only when the sources declare a generic `resolve` helper over some library.
+    public var needsHelper = false
     public var enclosingType: String?
     public var position: SourcePosition
 
@@ -197,6 +207,9 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// `x.name` and `\.name` on anything else, as `MemberNameHash`es, sorted: some value's `name` is read
     /// (a write `x.name = …` is not).
     public var members: [UInt32] = []
+    /// `.name` and `SomeType.name`, as `MemberNameHash`es, sorted: a static member or an enum case is read,
+    /// never an instance's property.
+    public var typeLevelMembers: [UInt32] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
@@ -253,6 +266,8 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var dialect: RuntimeDialect?
     /// Further types it answers for (`.implements(P.self)`, Swinject's `.forward`).
     public var alsoAs: [String] = []
+    /// Where each of `alsoAs` is written, in the same order: a type nothing looks up is reported there.
+    public var alsoAsPositions: [SourcePosition] = []
     /// The registration name (`name: "primary"`, `name: .primary`); `"*"` when not readable.
     public var name: String?
     /// Swinject: how many arguments the factory takes after the resolver.

@@ -72,6 +72,7 @@ struct RegistrationLinking {
         let stores = StoreState(registry: registry, types: types)
         registry.judgesTypeInjections = stores.isComplete(.modules)
         registry.judgesKeyPathInjections = judgesKeyPathInjections()
+        let helpers = ResolveHelpers(files: files)
         let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
         for file in files {
             let module = modules[file.path] ?? ""
@@ -81,16 +82,40 @@ struct RegistrationLinking {
                 let resolution = resolve(fact, wrappers: wrappers, registry: &registry, stores: stores, types: types)
                 registry.injections.append(Injection(fact: fact, file: file.path, module: module, resolution: resolution))
             }
-            for fact in file.runtime.resolutions {
+            for var fact in file.runtime.resolutions {
+                if fact.needsHelper {
+                    guard let dialect = helpers.resolveDialect else { continue }
+                    fact.dialect = dialect
+                }
                 registry.resolutions.append(resolve(fact, file: file.path, module: module, registry: registry, stores: stores, types: types))
             }
+        }
+        // A helper of another name: its callers are not read, so what they find may be anything.
+        for (dialect, name) in helpers.otherNames {
+            var fact = ResolutionFact(dialect: dialect, key: nil, enclosingType: nil, position: SourcePosition(line: 0, column: 0))
+            fact.throughHelper = true
+            registry.resolutions.append(Resolution(fact: fact, file: "\(name)(…)", module: "", type: nil, result: .unknown))
         }
         for declared in registry.registrationFacts {
             guard let initializer = declared.fact.initializerOf else { continue }
             registry.resolutions += autoregistered(declared, initializer: initializer, registry: registry, stores: stores, types: types)
         }
-        RuntimeReadReview(files: files, symbols: symbols).run(on: &registry)
+        RuntimeReadReview(files: files, symbols: symbols).run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
         return registry
+    }
+
+    /// Every type some injection or lookup asks a store for: what keeps an `.implements(P.self)` alive. An
+    /// injection by type may be answered by any type-keyed store, so it counts for all of them.
+    private func lookedUpTypes(in registry: RuntimeRegistry, types: TypeKeys) -> [RuntimeDialect: Set<String>] {
+        var found: [RuntimeDialect: Set<String>] = [:]
+        for injection in registry.injections {
+            guard case .type(let written) = injection.fact.key else { continue }
+            for dialect in [RuntimeDialect.modules, .swinject, .resolver] { found[dialect, default: []].insert(types.canonical(written)) }
+        }
+        for resolution in registry.resolutions {
+            if let type = resolution.type { found[resolution.fact.dialect, default: []].insert(type) }
+        }
+        return found
     }
 
     static func name(of key: RuntimeKey) -> String {
@@ -119,6 +144,7 @@ struct RegistrationLinking {
                 if existing.dialect == dialect {
                     registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
                     registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map(types.canonical))
+                    registry.registrations[name]!.aliasSites += aliasSites(of: fact, file: declared.file, types: types)
                     continue
                 }
                 name += " [\(dialect.title)]"
@@ -134,8 +160,13 @@ struct RegistrationLinking {
             registration.owner = fact.enclosingType
             registration.isIgnored = fact.isIgnored
             registration.alsoAs = Set(fact.alsoAs.map(types.canonical))
+            registration.aliasSites = aliasSites(of: fact, file: declared.file, types: types)
             registry.registrations[name] = registration
         }
+    }
+
+    private func aliasSites(of fact: RegistrationFact, file: String, types: TypeKeys) -> [AliasSite] {
+        zip(fact.alsoAs, fact.alsoAsPositions).map { AliasSite(type: types.canonical($0), file: file, position: $1) }
     }
 
     /// Properties of key-path containers: `DependencyValues` (swift-dependencies), Factory's containers,
@@ -287,7 +318,7 @@ struct RegistrationLinking {
         let lookup = Lookup(type: type, name: fact.name, argumentCount: fact.argumentCount)
         if let found = stores.find(lookup, in: [fact.dialect]) {
             resolution.result = .registered(found)
-        } else if stores.judges(lookup, in: [fact.dialect]) {
+        } else if !fact.throughHelper, stores.judges(lookup, in: [fact.dialect]) {
             resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.described)
         }
         return resolution
@@ -361,13 +392,42 @@ struct RegistrationLinking {
     }
 }
 
+/// The app's own generic helpers over a library's lookup (`func resolve<T>() -> T { container.resolve(T.self)! }`).
+/// Calls of one named `resolve` are read as lookups of that library; calls of one named otherwise are not
+/// read, so its store may be asked for anything.
+struct ResolveHelpers {
+    /// The library a `resolve` helper looks up in; nil when the sources declare none.
+    let resolveDialect: RuntimeDialect?
+    /// Helpers of other names, by library.
+    let otherNames: [(RuntimeDialect, String)]
+
+    init(files: [FileFacts]) {
+        var resolveDialects: Set<RuntimeDialect> = []
+        var others: Set<String> = []
+        for file in files {
+            for entry in file.runtime.resolveHelpers {
+                let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let dialect = RuntimeDialect(rawValue: parts[0]) else { continue }
+                if parts[1] == "resolve" { resolveDialects.insert(dialect) } else { others.insert(entry) }
+            }
+        }
+        resolveDialect = resolveDialects.min()
+        otherNames = others.sorted().compactMap { entry in
+            let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+            return RuntimeDialect(rawValue: parts[0]).map { ($0, parts[1]) }
+        }
+    }
+}
+
 /// Type names with the app's own `typealias`es followed, so `register(ServiceType.self)` and
 /// `resolve(Service.self)` meet when `typealias ServiceType = Service`.
 struct TypeKeys {
     let aliases: [String: String]
 
     func canonical(_ name: String) -> String {
+        // `P.Type.self` and `P.self` are asked for and registered alike by apps that key by metatype.
         var current = name
+        for suffix in [".Type", ".Protocol"] where current.hasSuffix(suffix) { current.removeLast(suffix.count) }
         for _ in 0..<8 {
             guard let next = aliases[current], next != current else { return current }
             current = next

@@ -5,10 +5,12 @@ import CPDIFacts
 /// "Nothing reads it" is claimed only where cpdi sees every possible reader:
 /// - an **injected property** is read by its name written alone (or `self.x`, `$x`, `_x`) in its type, an
 ///   extension of it, a type nested in it or a subclass, or by `.x` on any value anywhere (for a private one,
-///   in its own file). It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
+///   in its own file); `.x` alone and `SomeType.x` read a static member or an enum case, so they count for
+///   static properties only. It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
 ///   or an `override`, a requirement of some protocol (read through the protocol), top-level, or public in
 ///   a scan with no app in it (clients of the library may read it).
-/// - a **registration** is read by an injection or lookup that resolves to it; a key-path property also by
+/// - a **registration** is read by an injection or lookup that resolves to it; a type it also answers for
+///   (`.implements(P.self)`) by any injection or lookup of that type in its store; a key-path property also by
 ///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides
 ///   (`withDependencies { $0.x = … }`, `.dependency(\.x, …)`, `Container.shared.x.register { … }`) write
 ///   it and read nothing. It is not judged when kept on purpose, when it is public in a scan with no app, or
@@ -17,7 +19,7 @@ struct RuntimeReadReview {
     let files: [FileFacts]
     let symbols: SymbolTable
 
-    func run(on registry: inout RuntimeRegistry) {
+    func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
         let reads = ReadIndex(files: files)
         for index in registry.injections.indices {
             registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
@@ -37,7 +39,21 @@ struct RuntimeReadReview {
                 of: registration, isInjected: used.contains(name), unreadable: unreadable[registration.dialect], reads: reads,
                 holdsApp: registry.holdsApp
             )
+            registry.registrations[name]!.unusedAliases = unusedAliases(
+                of: registry.registrations[name]!, lookedUp: lookedUp[registration.dialect] ?? [],
+                judged: unreadable[registration.dialect] == nil, holdsApp: registry.holdsApp
+            )
         }
+    }
+
+    /// The `.implements(P.self)` of a used registration that no lookup asks for. An unused registration is
+    /// reported whole; a store with a lookup of unknown type may ask for any of them.
+    private func unusedAliases(of registration: Registration, lookedUp: Set<String>, judged: Bool, holdsApp: Bool) -> [AliasSite] {
+        guard judged, registration.usage == .used, !registration.isIgnored, !registration.file.isEmpty,
+            !registration.access.isVisibleOutsideModule || holdsApp
+        else { return [] }
+        var seen: Set<String> = [registration.key]
+        return registration.aliasSites.filter { !lookedUp.contains($0.type) && seen.insert($0.type).inserted }
     }
 
     // MARK: Injected properties
@@ -54,6 +70,8 @@ struct RuntimeReadReview {
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
+        // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
+        if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) { return .used }
         return .unused
     }
 
@@ -84,7 +102,7 @@ struct RuntimeReadReview {
         if registration.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
         if registration.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
         if registration.isKeyPath {
-            if reads.isMemberRead(registration.key, files: nil) { return .used }
+            if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil) { return .used }
             if let container = registration.container, reads.isBareRead(registration.key, in: container, files: nil) { return .used }
             return .unused
         }
@@ -101,6 +119,8 @@ private struct ReadIndex {
     private var bare: [UInt32: Set<String>] = [:]
     /// `MemberNameHash.of(name)` → files reading some value's `name`.
     private var members: [UInt32: Set<String>] = [:]
+    /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
+    private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
 
@@ -109,6 +129,7 @@ private struct ReadIndex {
         for file in files {
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
             for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
         }
         self.requirements = requirements
@@ -123,6 +144,11 @@ private struct ReadIndex {
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         guard let readers = members[MemberNameHash.of(name)] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
+        guard let readers = typeLevelMembers[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
 }

@@ -28,6 +28,10 @@ public struct Registration: Sendable, Equatable {
     public var implementation: String?
     /// Type registrations: further types it answers for (`.implements(P.self)`).
     public var alsoAs: Set<String> = []
+    /// Where each of `alsoAs` is written, first writing first.
+    public var aliasSites: [AliasSite] = []
+    /// The `aliasSites` no lookup or injection asks for, while the registration itself is used; see `RuntimeReadReview`.
+    public var unusedAliases: [AliasSite] = []
     /// The type the registration is written in (`AppAssembly`), for messages.
     public var owner: String?
     /// False for a lazy key nobody sets, a swift-dependencies key with no live value, a Factory promise
@@ -50,6 +54,13 @@ public struct Registration: Sendable, Equatable {
 
     /// `\.aService` for key paths, the type (and name) for the others.
     public var isKeyPath: Bool { dialect == .keyPath || dialect == .swiftDependencies || dialect == .factory }
+}
+
+/// `.implements(P.self)` on a registration: `P` is the type a lookup may ask for.
+public struct AliasSite: Sendable, Equatable {
+    public var type: String
+    public var file: String
+    public var position: SourcePosition
 }
 
 /// One `@Inject` / `@Dependency(\.key)` / `@Injected(\.x)` property and what it resolves to.

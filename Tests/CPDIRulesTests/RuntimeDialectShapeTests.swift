@@ -1,0 +1,171 @@
+import CPDIRules
+import Testing
+
+/// General shapes of the run-time libraries' public APIs that apps write in more than one way: an
+/// existential or parenthesised type on either side of a lookup, a registration chain spread over lines,
+/// an app's own generic helper over the library's lookup, and reads that cannot be an instance's property.
+/// Each fixture lists every finding cpdi must report on it and nothing more (SPEC §4b).
+@Suite struct RuntimeDialectShapeTests {
+    private func check(_ example: RuleExample, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectExactFindings(example, sourceLocation: sourceLocation)
+    }
+
+    /// Resolver: `.implements((any P).self)`, `X() as any P`, a closure returning `any P`, and lookups of
+    /// `any P`, `(any P)?` and `P` all meet; a chain on several lines is one registration; an alias that
+    /// nothing asks for is reported where it is written.
+    @Test func resolverExistentialsAndChainedAliases() {
+        check(RuleExample(files: [
+            "Registrations.swift": """
+                import Resolver
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { SystemClock() }
+                            .implements((any Clock).self)
+                            .scope(.application)
+                        register { KeychainVault() as any SecretVault }
+                        register { () -> any Mailing in SmtpMailer() }
+                        register { DiskCache() }
+                            .implements(1️⃣Caching.self)
+                            .scope(.cached)
+                        register { Counter() }
+                            .implements((Counting).self)
+                    }
+                }
+                """,
+            "Inbox.swift": """
+                import Resolver
+                final class Inbox {
+                    @Injected var clock: any Clock
+                    @OptionalInjected var vault: (any SecretVault)?
+                    @Injected var mailer: Mailing
+                    @LazyInjected var cache: DiskCache
+                    let counter: any Counting = resolve()
+                    func open() { _ = (clock, vault, mailer, cache, counter) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Caching` is registered with Resolver in `Resolver` as another type of `DiskCache` (`.implements`), but nothing resolves or injects it",
+        ]))
+    }
+
+    /// Swinject: a registration keyed by an existential, and `.implements((any P).self)` of a view model
+    /// that screens resolve only by its concrete type.
+    @Test func swinjectExistentialsAndUnusedAliases() {
+        check(RuleExample(files: [
+            "ScreensAssembly.swift": """
+                import Swinject
+                final class ScreensAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register((any Tracking).self) { _ in Tracker() }
+                        container.register(SettingsModelImpl.self) { r in SettingsModelImpl(tracking: r.resolve((any Tracking).self)!) }
+                            .implements(1️⃣(any SettingsModel).self)
+                            .inObjectScope(.container)
+                        container.register(AboutModelImpl.self) { _ in AboutModelImpl() }
+                            .implements((any AboutModel).self)
+                    }
+                }
+                """,
+            "Screens.swift": """
+                import Swinject
+                @main enum App {
+                    static let assembler = Assembler([ScreensAssembly()])
+                    static func main() {
+                        let settings = assembler.resolver.resolve(SettingsModelImpl.self)!
+                        let about = assembler.resolver.resolve(AboutModel.self)!
+                        print(settings, about)
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `SettingsModel` is registered with Swinject in `ScreensAssembly` as another type of `SettingsModelImpl` (`.implements`), but nothing resolves or injects it",
+        ]))
+    }
+
+    /// An app's own generic helper over Swinject's lookup: callers are read by the type they declare, even
+    /// in files that do not import Swinject; a type they ask for that nothing registers is not judged (cpdi
+    /// does not follow the helper), and what no caller asks for is still unused.
+    @Test func swinjectThroughAnAppsGenericHelper() {
+        check(RuleExample(files: [
+            "DI.swift": """
+                import Swinject
+                enum DI {
+                    static let container = Container()
+                    static func resolve<T>() -> T { container.resolve(T.self)! }
+                    static func register() {
+                        container.register(Session.self) { _ in Session() }
+                        container.register(Feed.self) { r in Feed(session: r.resolve(Session.self)!) }
+                        container.1️⃣register(LegacySync.self) { _ in LegacySync() }
+                    }
+                }
+                """,
+            "Home.swift": """
+                @main final class Home {
+                    let feed: Feed = DI.resolve()
+                    let stats: Stats = DI.resolve()
+                    static func main() { _ = Home() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `LegacySync` is registered with Swinject in `DI`, but nothing resolves or injects it",
+        ]))
+    }
+
+    /// A helper of another name hides what its callers ask for: nothing in its library's store is judged unused.
+    @Test func swinjectThroughAHelperOfAnotherName() {
+        check(RuleExample(files: [
+            "DI.swift": """
+                import Swinject
+                enum DI {
+                    static let container = Container()
+                    static func inject<T>() -> T { container.resolve(T.self)! }
+                    static func register() {
+                        container.register(Session.self) { _ in Session() }
+                        container.register(LegacySync.self) { _ in LegacySync() }
+                    }
+                }
+                """,
+            "Home.swift": """
+                @main final class Home {
+                    let session: Session = DI.inject()
+                    static func main() { _ = Home() }
+                }
+                """,
+        ]))
+    }
+
+    /// `.loading` and `Log.settings` read a static member or an enum case, never an instance's property: an
+    /// injected property of that name is still unread. A static injection is read that way.
+    @Test func typeLevelReadsAreNotInstanceReads() {
+        check(RuleExample(files: [
+            "SettingsFeature.swift": """
+                import Dependencies
+                struct SettingsFeature {
+                    @Dependency(\\.settings) var 1️⃣settings
+                    @Dependency(\\.continuousClock) static var clock
+                    enum Action { case settings(Bool), clock }
+                    func reduce(_ action: Action) {
+                        switch action {
+                        case .settings: Log.settings.info("settings")
+                        case .clock: _ = SettingsFeature.clock
+                        }
+                    }
+                }
+                """,
+            "Log.swift": """
+                import Dependencies
+                enum Log { static let settings = Logger() }
+                struct SettingsClient {}
+                extension SettingsClient: DependencyKey { static let liveValue = SettingsClient() }
+                extension DependencyValues {
+                    var settings: SettingsClient {
+                        get { self[SettingsClient.self] }
+                        set { self[SettingsClient.self] = newValue }
+                    }
+                }
+                @main struct App { static func main() { SettingsFeature().reduce(.settings(true)) } }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `settings` is injected into `SettingsFeature` with `@Dependency(\\.settings)`, but nothing reads it",
+        ]))
+    }
+}
