@@ -110,14 +110,15 @@ import Testing
         ]))
     }
 
-    /// A helper of another name hides what its callers ask for: nothing in its library's store is judged unused.
+    /// A helper named other than `resolve…` / `inject…` is not followed to its callers: nothing in its library's
+    /// store is judged unused.
     @Test func swinjectThroughAHelperOfAnotherName() {
         check(RuleExample(files: [
             "DI.swift": """
                 import Swinject
                 enum DI {
                     static let container = Container()
-                    static func inject<T>() -> T { container.resolve(T.self)! }
+                    static func instance<T>() -> T { container.resolve(T.self)! }
                     static func register() {
                         container.register(Session.self) { _ in Session() }
                         container.register(LegacySync.self) { _ in LegacySync() }
@@ -126,7 +127,7 @@ import Testing
                 """,
             "Home.swift": """
                 @main final class Home {
-                    let session: Session = DI.inject()
+                    let session: Session = DI.instance()
                     static func main() { _ = Home() }
                 }
                 """,
@@ -166,6 +167,49 @@ import Testing
                 """,
         ], findings: [
             "1️⃣": "[unused-injection] `settings` is injected into `SettingsFeature` with `@Dependency(\\.settings)`, but nothing reads it",
+        ]))
+    }
+
+    /// SwinjectAutoregistration: a screen generic over its model, registered as `Screen<LiveModel>`, asks for
+    /// `LiveModel`; a class or struct with no initializer of its own asks for nothing; a library type's
+    /// initializer asks only for library types, so the app's registrations stay judged.
+    @Test func swinjectAutoregistrationOfGenericsAndPlainInitializers() {
+        check(RuleExample(files: [
+            "Assembly.swift": """
+                import Swinject
+                import SwinjectAutoregistration
+                final class ScreenAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.autoregister(JSONDecoder.self, initializer: JSONDecoder.init)
+                        container.autoregister(Clock.self, initializer: SystemClock.init)
+                        container.autoregister(Limits.self, initializer: DefaultLimits.init)
+                        container.autoregister(LiveModel.self, initializer: LiveModel.init)
+                            .implements(1️⃣(any ScreenModel).self)
+                        container.autoregister(Screen<LiveModel>.self, initializer: Screen.init)
+                        container.2️⃣autoregister(Banner.self, initializer: Banner.init)
+                    }
+                }
+                """,
+            "Screen.swift": """
+                protocol Clock {}
+                protocol Limits {}
+                protocol ScreenModel {}
+                final class SystemClock: Clock { let start = 0 }
+                struct DefaultLimits: Limits { let pages = 9 }
+                final class LiveModel: ScreenModel {
+                    init(clock: Clock, limits: Limits, decoder: JSONDecoder) {}
+                }
+                struct Screen<Model: ScreenModel> {
+                    init(model: Model) {}
+                }
+                final class Banner {}
+                @main enum App {
+                    static func main() { _ = Assembler([ScreenAssembly()]).resolver.resolve(Screen<LiveModel>.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `ScreenModel` is registered with Swinject in `ScreenAssembly` as another type of `LiveModel` (`.implements`), but nothing resolves or injects it",
+            "2️⃣": "[unused-registration] `Banner` is registered with Swinject in `ScreenAssembly`, but nothing resolves or injects it",
         ]))
     }
 }

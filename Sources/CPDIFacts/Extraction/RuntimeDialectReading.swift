@@ -23,7 +23,9 @@ extension RuntimeStyleReading {
             return
         }
         // The cheap test first: this runs for every call in the file.
-        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" else { return }
+        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" || ResolutionFact.mayNameHelper(called) else {
+            return
+        }
         let hint = Self.dialect(importing: imports)
         guard hint != .factory, hint != .swiftDependencies else { return }
         let typeArgument = node.arguments.first.flatMap { $0.label == nil ? Self.metatypeName($0.expression) : nil }
@@ -72,10 +74,19 @@ extension RuntimeStyleReading {
             fact.access = enclosingAccess
             fact.isIgnored = Self.isPeripheryIgnored(Syntax(Self.statement(around: node)))
             (fact.alsoAs, fact.alsoAsPositions) = implementedTypes(after: node)
+            if let first = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                let specialized = first.base?.as(GenericSpecializationExprSyntax.self)
+            {
+                fact.keyGenericArguments = specialized.genericArgumentClause.arguments.map { argument in
+                    if case .type(let type) = argument.argument { return type.nominalName ?? "?" }
+                    return "?"
+                }
+            }
             if let initializer = node.arguments.first(where: { $0.label?.text == "initializer" })?.expression {
                 // `X.init` resolves every parameter of `X`'s initializer; a closure or a function cpdi cannot read.
+                // A specialised generic (`Box<Item>.init`) may take the app's own types: not read.
                 if let member = initializer.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-                    let type = member.base.flatMap(Self.typeName(of:))
+                    member.base?.is(GenericSpecializationExprSyntax.self) == false, let type = member.base.flatMap(Self.typeName(of:))
                 {
                     fact.initializerOf = type
                 } else if let reference = initializer.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
@@ -89,8 +100,12 @@ extension RuntimeStyleReading {
             // `resolve` and Resolver's `optional`.
             if called == "optional", hint != .resolver { return }
             let dialect: RuntimeDialect
-            var needsHelper = false
-            if let hint {
+            var helperName: String?
+            if called != "resolve", called != "optional" {
+                // `resolveDependencyGraph()`, `inject()`: a call of the app's own helper, if the sources declare one.
+                dialect = .swinject
+                helperName = called
+            } else if let hint {
                 dialect = hint
             } else if node.arguments.contains(where: { ["argument", "arguments"].contains($0.label?.text) }) || (typeArgument != nil && base != nil && !Self.isResolverBase(base)) {
                 dialect = .swinject
@@ -99,14 +114,14 @@ extension RuntimeStyleReading {
             } else if called == "resolve" {
                 // Perhaps a call of the app's own helper; the link keeps it if the sources declare one.
                 dialect = .swinject
-                needsHelper = true
+                helperName = called
             } else {
                 return
             }
             // An app's own generic wrapper handing its type on (`func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }`,
             // `func resolve<T>() -> T { container.resolve(T.self)! }`): its callers' lookups are the ones to read.
             if let helper = Self.passThroughHelper(node) {
-                guard !needsHelper else { return }
+                guard helperName == nil else { return }
                 facts.resolveHelpers.append("\(dialect.rawValue)|\(helper)")
                 return
             }
@@ -119,9 +134,9 @@ extension RuntimeStyleReading {
             fact.argumentCount = Self.argumentCount(node.arguments)
             fact.isOptional = called == "optional" || Self.isHandledWhenMissing(ExprSyntax(node))
             fact.registeredIn = Self.enclosingRegistration(of: Syntax(node))
-            fact.needsHelper = needsHelper
+            fact.helperName = helperName
             // Swinject's own lookups always name their type: one that hands it nothing is the app's helper.
-            fact.throughHelper = needsHelper || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
+            fact.throughHelper = helperName != nil || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
             if typeArgument == nil { inferType(of: ExprSyntax(node), into: &fact) }
             facts.resolutions.append(fact)
         }

@@ -167,9 +167,10 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
     /// `func resolve<T>() -> T { container.resolve(T.self)! }`): it uses what it finds, but a miss is not
     /// judged, for cpdi does not follow the helper.
     public var throughHelper = false
-    /// Written where no library's shape or import says it is a lookup (`AppDI.resolve()` in a file without
-    /// imports): kept only when the sources declare a generic `resolve` helper over some library.
-    public var needsHelper = false
+    /// The function called when no library's shape or import says it is a lookup (`AppDI.resolve()` in a
+    /// file without imports, `assembly.resolveGraph()`): kept only when the sources declare a generic helper
+    /// of that name over some library.
+    public var helperName: String?
     public var enclosingType: String?
     public var position: SourcePosition
 
@@ -183,6 +184,14 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
         self.argumentCount = argumentCount
         self.enclosingType = enclosingType
         self.position = position
+    }
+}
+
+extension ResolutionFact {
+    /// Names an app gives its own generic lookup helpers (`resolve`, `resolveDependencyGraph`, `inject`):
+    /// calls of them are kept until the link knows whether the sources declare such a helper.
+    public static func mayNameHelper(_ name: String) -> Bool {
+        name.hasPrefix("resolve") || name.hasPrefix("inject")
     }
 }
 
@@ -278,6 +287,9 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var isIgnored = false
     /// Swinject's `autoregister(T.self, initializer: X.init)`: the types `X`'s initializer resolves.
     public var initializerOf: String?
+    /// The generic arguments written on the registered type (`Screen<LiveModel>.self` → `LiveModel`): what
+    /// the initializer's parameters typed by the type's generic parameters ask for.
+    public var keyGenericArguments: [String] = []
 
     public init(kind: RegistrationKind, key: RuntimeKey?, implementation: String? = nil, enclosingType: String?, position: SourcePosition) {
         self.kind = kind

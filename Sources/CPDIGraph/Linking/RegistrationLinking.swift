@@ -83,8 +83,8 @@ struct RegistrationLinking {
                 registry.injections.append(Injection(fact: fact, file: file.path, module: module, resolution: resolution))
             }
             for var fact in file.runtime.resolutions {
-                if fact.needsHelper {
-                    guard let dialect = helpers.resolveDialect else { continue }
+                if let helper = fact.helperName {
+                    guard let dialect = helpers.dialects[helper] else { continue }
                     fact.dialect = dialect
                 }
                 registry.resolutions.append(resolve(fact, file: file.path, module: module, registry: registry, stores: stores, types: types))
@@ -328,7 +328,15 @@ struct RegistrationLinking {
     private func autoregistered(
         _ declared: Declared<RegistrationFact>, initializer: String, registry: RuntimeRegistry, stores: StoreState, types: TypeKeys
     ) -> [Resolution] {
-        let parameters = initializerParameters(of: initializer)
+        let generics = (symbols.typeDeclarations[initializer] ?? []).first.map { $0.fact.genericParameters.map(\.name) } ?? []
+        let parameters = initializerParameters(of: initializer).map { parameters in
+            // A parameter typed by the type's generic parameter asks for the argument the registration writes.
+            parameters.map { type -> String? in
+                guard let type, let index = generics.firstIndex(of: type) else { return type }
+                let arguments = declared.fact.keyGenericArguments
+                return index < arguments.count && arguments[index] != "?" ? arguments[index] : nil
+            }
+        }
         let facts: [ResolutionFact] = parameters.map { parameters in
             parameters.map { parameter in
                 var fact = ResolutionFact(
@@ -347,18 +355,34 @@ struct RegistrationLinking {
         }()]
         // The factory's own arguments are handed in, not resolved: the last parameters of the initializer.
         let resolved = facts.dropLast(min(declared.fact.argumentCount, facts.count))
-        return resolved.map { resolve($0, file: declared.file, module: declared.module, registry: registry, stores: stores, types: types) }
+        let isLibraryType = symbols.typeDeclarations[initializer] == nil && initializer != "?"
+        return resolved.map {
+            var resolution = resolve($0, file: declared.file, module: declared.module, registry: registry, stores: stores, types: types)
+            resolution.asksOnlyForLibraryTypes = isLibraryType && resolution.type == nil
+            return resolution
+        }
     }
 
     /// The parameter types of a type's only initializer; nil when it has none in the sources, or several.
     private func initializerParameters(of type: String) -> [String?]? {
-        let initializers = (symbols.typeDeclarations[type] ?? []).flatMap(\.fact.initializers)
+        let declarations = symbols.typeDeclarations[type] ?? []
+        let initializers = declarations.flatMap(\.fact.initializers)
         if initializers.isEmpty {
             let stored = memberwise(of: type)
+            if stored.isEmpty, declarations.contains(where: { $0.fact.kind == .struct }) || isRootClass(declarations) { return [] }
             return stored.isEmpty ? nil : stored.map { Optional($0.type) }
         }
         guard initializers.count == 1 else { return nil }
         return initializers[0].parameters.map { $0.type?.name }
+    }
+
+    /// A class that inherits from no class: with no initializer of its own, it has only `init()` (as has a
+    /// struct whose stored properties all have their values). One whose
+    /// first inherited type is not a protocol of the sources may inherit a superclass's initializers.
+    private func isRootClass(_ declarations: [Declared<TypeFact>]) -> Bool {
+        guard declarations.contains(where: { $0.fact.kind == .class }) else { return false }
+        let inherited = declarations.compactMap { $0.fact.kind == .class ? $0.fact.inheritedTypes.first?.name : nil }
+        return inherited.allSatisfy { symbols.protocols[$0] != nil }
     }
 
     /// A struct's memberwise initializer: its stored properties, in order.
@@ -393,29 +417,26 @@ struct RegistrationLinking {
 }
 
 /// The app's own generic helpers over a library's lookup (`func resolve<T>() -> T { container.resolve(T.self)! }`).
-/// Calls of one named `resolve` are read as lookups of that library; calls of one named otherwise are not
-/// read, so its store may be asked for anything.
+/// Calls of one whose name the extraction keeps (`resolve…`, `inject…`) are read as lookups of that library;
+/// calls of one named otherwise are not read, so its store may be asked for anything.
 struct ResolveHelpers {
-    /// The library a `resolve` helper looks up in; nil when the sources declare none.
-    let resolveDialect: RuntimeDialect?
-    /// Helpers of other names, by library.
+    /// The library each helper looks up in, by the helper's name.
+    let dialects: [String: RuntimeDialect]
+    /// Helpers whose calls are not read, by library.
     let otherNames: [(RuntimeDialect, String)]
 
     init(files: [FileFacts]) {
-        var resolveDialects: Set<RuntimeDialect> = []
-        var others: Set<String> = []
+        var dialects: [String: RuntimeDialect] = [:]
         for file in files {
             for entry in file.runtime.resolveHelpers {
                 let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let dialect = RuntimeDialect(rawValue: parts[0]) else { continue }
-                if parts[1] == "resolve" { resolveDialects.insert(dialect) } else { others.insert(entry) }
+                dialects[parts[1]] = min(dialect, dialects[parts[1]] ?? dialect)
             }
         }
-        resolveDialect = resolveDialects.min()
-        otherNames = others.sorted().compactMap { entry in
-            let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
-            return RuntimeDialect(rawValue: parts[0]).map { ($0, parts[1]) }
-        }
+        self.dialects = dialects
+        otherNames = dialects.filter { !ResolutionFact.mayNameHelper($0.key) }
+            .sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
     }
 }
 

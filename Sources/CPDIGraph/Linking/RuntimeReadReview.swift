@@ -29,19 +29,28 @@ struct RuntimeReadReview {
             if case .registered(let name) = injection.resolution { used.insert(name) }
         }
         var unreadable: [RuntimeDialect: Resolution] = [:]
+        var unreadableLibraryLookups: [RuntimeDialect: Resolution] = [:]
         for resolution in registry.resolutions {
             if case .registered(let name) = resolution.result { used.insert(name) }
-            if resolution.type == nil, unreadable[resolution.fact.dialect] == nil { unreadable[resolution.fact.dialect] = resolution }
+            guard resolution.type == nil else { continue }
+            if resolution.asksOnlyForLibraryTypes {
+                if unreadableLibraryLookups[resolution.fact.dialect] == nil { unreadableLibraryLookups[resolution.fact.dialect] = resolution }
+            } else if unreadable[resolution.fact.dialect] == nil {
+                unreadable[resolution.fact.dialect] = resolution
+            }
         }
         for name in registry.registrations.keys {
             let registration = registry.registrations[name]!
+            // A library initializer's unknown lookups may ask for a library type, never for one of the sources.
+            let isOwnType = symbols.typeDeclarations[registration.key] != nil || symbols.protocols[registration.key] != nil
+            let unreadable = unreadable[registration.dialect] ?? (isOwnType ? nil : unreadableLibraryLookups[registration.dialect])
             registry.registrations[name]!.usage = usage(
-                of: registration, isInjected: used.contains(name), unreadable: unreadable[registration.dialect], reads: reads,
+                of: registration, isInjected: used.contains(name), unreadable: unreadable, reads: reads,
                 holdsApp: registry.holdsApp
             )
             registry.registrations[name]!.unusedAliases = unusedAliases(
                 of: registry.registrations[name]!, lookedUp: lookedUp[registration.dialect] ?? [],
-                judged: unreadable[registration.dialect] == nil, holdsApp: registry.holdsApp
+                judged: unreadable == nil, holdsApp: registry.holdsApp
             )
         }
     }

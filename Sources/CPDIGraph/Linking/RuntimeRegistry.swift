@@ -98,6 +98,10 @@ public struct Resolution: Sendable {
     public var result: Injection.Resolution
     /// The registration whose factory makes this lookup (`register(A.self) { r in A(b: r.resolve(B.self)!) }`).
     public var insideRegistration: String?
+    /// A lookup of unknown type made by the initializer of a type the sources do not declare
+    /// (`autoregister(JSONDecoder.self, initializer: JSONDecoder.init)`): a library's initializer cannot take
+    /// the app's own types, so it asks for none of them.
+    public var asksOnlyForLibraryTypes = false
 
     /// The type the lookup is written in, or its file's name for top-level code.
     public var owner: String { fact.enclosingType ?? String(file.split(separator: "/").last ?? Substring(file)) }
