@@ -212,4 +212,63 @@ import Testing
             "2️⃣": "[unused-registration] `Banner` is registered with Swinject in `ScreenAssembly`, but nothing resolves or injects it",
         ]))
     }
+
+    /// `call.streams` with `call: Call` (a parameter, a property, a construction) reads `Call`'s `streams`,
+    /// not an injected `streams` of another type; a name bound twice, an unannotated value or a type the
+    /// sources do not declare leaves the read untyped, and an untyped read counts for every type.
+    @Test func memberReadsFollowTheirValuesType() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container {
+                    var streams: Factory<Streams> { self { Streams() } }
+                    var network: Factory<Network> { self { Network() } }
+                }
+                final class Call {
+                    let streams: Streams
+                    init(streams: Streams) { self.streams = streams }
+                }
+                """,
+            "CallViewModel.swift": """
+                import Factory
+                final class CallViewModel {
+                    @Injected(\\.streams) var 1️⃣streams
+                    @Injected(\\.network) var network
+                    let call: Call
+                    init(call: Call) { self.call = call }
+                    func join() -> Int { network.ping(); return call.streams.count + self.call.streams.count }
+                }
+                final class Lobby {
+                    func show(_ call: Call) -> Int { call.streams.count + Call(streams: Streams()).streams.count }
+                    func enter(_ model: CallViewModel?) { model?.network.ping() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `streams` is injected into `CallViewModel` with `@Injected(\\.streams)`, but nothing reads it",
+        ]))
+    }
+
+    /// A value rebound in its function (`if let player = …`) may be anything: its `streams` counts as a read.
+    @Test func memberReadsOfReboundValuesStayUntyped() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container { var streams: Factory<Streams> { self { Streams() } } }
+                final class Call { let streams = Streams() }
+                """,
+            "Player.swift": """
+                import Factory
+                final class Player {
+                    @Injected(\\.streams) var streams
+                }
+                final class Replays {
+                    func replay(player: Call) -> Int {
+                        if let player = Replays.current() { return player.streams.count }
+                        return 0
+                    }
+                    static func current() -> Player? { nil }
+                }
+                """,
+        ]))
+    }
 }

@@ -71,6 +71,7 @@ extension FactCollector {
             typeLevelReadsSeen.insert(MemberNameHash.of(name))
             return
         }
+        if let base = node.base?.withoutUnwrapping, recordTypedMemberRead(name, base: base) { return }
         memberReadsSeen.insert(MemberNameHash.of(name))
     }
 

@@ -219,6 +219,10 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// `.name` and `SomeType.name`, as `MemberNameHash`es, sorted: a static member or an enum case is read,
     /// never an instance's property.
     public var typeLevelMembers: [UInt32] = []
+    /// `x.name` where `x` is certainly an instance of a type written in the sources (`Call(…).name`, a
+    /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
+    /// (or a subclass's) is read. These are not in `members`.
+    public var typedMembers: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.

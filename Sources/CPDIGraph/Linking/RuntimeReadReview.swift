@@ -79,9 +79,19 @@ struct RuntimeReadReview {
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
+        // `call.name` with `call: Call`: a read of `name` only if `Call` may be this type.
+        for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers) { return .used }
         // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
         if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) { return .used }
         return .unused
+    }
+
+    /// A type the sources declare (not only extend) that is none of `readers`: its instances have no
+    /// property of theirs. A type the sources do not declare may be a generic parameter or an alias of one.
+    private func isCertainlyAnother(_ type: String, than readers: [String]) -> Bool {
+        guard !readers.contains(type) else { return false }
+        if symbols.protocols[type] != nil { return true }
+        return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
     }
 
     /// Classes inheriting from `type`, at any depth, by the first type they inherit.
@@ -111,7 +121,11 @@ struct RuntimeReadReview {
         if registration.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
         if registration.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
         if registration.isKeyPath {
-            if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil) { return .used }
+            if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil)
+                || !reads.typedReaders(of: registration.key, files: nil).isEmpty
+            {
+                return .used
+            }
             if let container = registration.container, reads.isBareRead(registration.key, in: container, files: nil) { return .used }
             return .unused
         }
@@ -128,6 +142,8 @@ private struct ReadIndex {
     private var bare: [UInt32: Set<String>] = [:]
     /// `MemberNameHash.of(name)` → files reading some value's `name`.
     private var members: [UInt32: Set<String>] = [:]
+    /// `name` → the types it is read on with certainty, each with the files reading it.
+    private var typed: [String: [String: Set<String>]] = [:]
     /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
     private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
@@ -139,6 +155,10 @@ private struct ReadIndex {
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
             for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.typedMembers {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
             for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
         }
         self.requirements = requirements
@@ -154,6 +174,11 @@ private struct ReadIndex {
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// The types `name` is read on with certainty (in `files`, when given), sorted.
+    func typedReaders(of name: String, files: [String]?) -> [String] {
+        (typed[name] ?? [:]).filter { files.map($0.value.isDisjoint(with:)).map(!) ?? true }.keys.sorted()
     }
 
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
