@@ -271,4 +271,22 @@ import Testing
                 """,
         ]))
     }
+
+    /// A capitalised value (`Current.theme`, with `var Current = Screen()`) is not a type: its `theme` is read.
+    @Test func capitalisedValuesAreNotTypes() {
+        check(RuleExample("""
+            import Dependencies
+            struct Screen { @Dependency(\\.theme) var theme }
+            struct Theme {}
+            extension Theme: DependencyKey { static let liveValue = Theme() }
+            extension DependencyValues {
+                var theme: Theme {
+                    get { self[Theme.self] }
+                    set { self[Theme.self] = newValue }
+                }
+            }
+            var Current = Screen()
+            @main struct App { static func main() { print(Current.theme) } }
+            """))
+    }
 }

@@ -66,9 +66,15 @@ extension FactCollector {
             insertBareRead(name)
             return
         }
-        // `.loading`, `case .settings(let action)`, `Log.settings`: a static member or an enum case.
-        if node.base.map(Self.isTypeReference) ?? true {
+        // `.loading`, `case .settings(let action)`: a static member or an enum case.
+        guard let base = node.base else {
             typeLevelReadsSeen.insert(MemberNameHash.of(name))
+            return
+        }
+        // `Log.settings`: static too if `Log` is a type, which the link asks the sources (a capitalised
+        // property would be a value).
+        if Self.isTypeReference(base) {
+            typeReadsSeen.insert("\(base.trimmedDescription)|\(name)")
             return
         }
         if let base = node.base?.withoutUnwrapping, recordTypedMemberRead(name, base: base) { return }

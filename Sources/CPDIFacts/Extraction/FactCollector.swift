@@ -54,6 +54,8 @@ final class FactCollector: SyntaxVisitor {
     var memberReadsSeen: Set<UInt32> = []
     /// `NameReads.typeLevelMembers` as it is gathered.
     var typeLevelReadsSeen: Set<UInt32> = []
+    /// `NameReads.onTypes` as it is gathered, as `Type|name`.
+    var typeReadsSeen: Set<String> = []
     /// `NameReads.typedMembers` as it is gathered, as `Type|name`.
     var typedReadsSeen: Set<String> = []
     /// Reads through a property of a type (`Type|property|name`), typed once the file's annotations are known.
@@ -97,6 +99,7 @@ final class FactCollector: SyntaxVisitor {
         resolvePropertyTypedReads()
         facts.runtime.reads.members = memberReadsSeen.sorted()
         facts.runtime.reads.typedMembers = typedReadsSeen.sorted()
+        facts.runtime.reads.onTypes = typeReadsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {

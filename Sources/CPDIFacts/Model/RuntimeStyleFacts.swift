@@ -216,9 +216,11 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// `x.name` and `\.name` on anything else, as `MemberNameHash`es, sorted: some value's `name` is read
     /// (a write `x.name = …` is not).
     public var members: [UInt32] = []
-    /// `.name` and `SomeType.name`, as `MemberNameHash`es, sorted: a static member or an enum case is read,
-    /// never an instance's property.
+    /// `.name`, as `MemberNameHash`es, sorted: a static member or an enum case is read, never an instance's property.
     public var typeLevelMembers: [UInt32] = []
+    /// `Log.name`, `Feature.State.name` on a capitalised base, as `Base|name`, sorted: static, when the base
+    /// is a type (the link asks the sources; a capitalised property would be a value).
+    public var onTypes: [String] = []
     /// `x.name` where `x` is certainly an instance of a type written in the sources (`Call(…).name`, a
     /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
     /// (or a subclass's) is read. These are not in `members`.

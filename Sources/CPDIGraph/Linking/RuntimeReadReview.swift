@@ -82,7 +82,11 @@ struct RuntimeReadReview {
         // `call.name` with `call: Call`: a read of `name` only if `Call` may be this type.
         for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers) { return .used }
         // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
-        if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) { return .used }
+        if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) || !reads.readers(onTypes: fact.property, files: files).isEmpty {
+            return .used
+        }
+        // `Log.clock` is static when `Log` is a type; a base the sources do not declare may be a value.
+        for base in reads.readers(onTypes: fact.property, files: files) where !isType(base) { return .used }
         return .unused
     }
 
@@ -92,6 +96,11 @@ struct RuntimeReadReview {
         guard !readers.contains(type) else { return false }
         if symbols.protocols[type] != nil { return true }
         return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
+    }
+
+    /// A name the sources declare or extend as a type (`Log`, `Feature.State`, `extension UIColor`).
+    private func isType(_ name: String) -> Bool {
+        symbols.protocols[name] != nil || symbols.typeDeclarations[name] != nil
     }
 
     /// Classes inheriting from `type`, at any depth, by the first type they inherit.
@@ -122,6 +131,7 @@ struct RuntimeReadReview {
         if registration.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
         if registration.isKeyPath {
             if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil)
+                || !reads.readers(onTypes: registration.key, files: nil).isEmpty
                 || !reads.typedReaders(of: registration.key, files: nil).isEmpty
             {
                 return .used
@@ -144,6 +154,8 @@ private struct ReadIndex {
     private var members: [UInt32: Set<String>] = [:]
     /// `name` → the types it is read on with certainty, each with the files reading it.
     private var typed: [String: [String: Set<String>]] = [:]
+    /// `name` → the capitalised bases it is read on (`Log` of `Log.name`), each with the files reading it.
+    private var onTypes: [String: [String: Set<String>]] = [:]
     /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
     private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
@@ -155,6 +167,10 @@ private struct ReadIndex {
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
             for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.onTypes {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
             for read in file.runtime.reads.typedMembers {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
@@ -178,7 +194,16 @@ private struct ReadIndex {
 
     /// The types `name` is read on with certainty (in `files`, when given), sorted.
     func typedReaders(of name: String, files: [String]?) -> [String] {
-        (typed[name] ?? [:]).filter { files.map($0.value.isDisjoint(with:)).map(!) ?? true }.keys.sorted()
+        Self.keys(of: typed[name], in: files)
+    }
+
+    /// The capitalised bases `name` is read on (in `files`, when given), sorted.
+    func readers(onTypes name: String, files: [String]?) -> [String] {
+        Self.keys(of: onTypes[name], in: files)
+    }
+
+    private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
+        (readers ?? [:]).filter { entry in files.map { !entry.value.isDisjoint(with: $0) } ?? true }.keys.sorted()
     }
 
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
