@@ -289,4 +289,30 @@ import Testing
             @main struct App { static func main() { print(Current.theme) } }
             """))
     }
+
+    /// A `@dynamicMemberLookup` wrapper of the sources forwards `store.streams` to what it wraps: not certainly its own.
+    @Test func dynamicMemberLookupForwardsReads() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container { var streams: Factory<Streams> { self { Streams() } } }
+                @dynamicMemberLookup
+                struct Store<Value> {
+                    let value: Value
+                    subscript<T>(dynamicMember path: KeyPath<Value, T>) -> T { value[keyPath: path] }
+                }
+                """,
+            "Player.swift": """
+                import Factory
+                final class Player {
+                    @Injected(\\.streams) var streams
+                }
+                final class Screen {
+                    let store: Store<Player>
+                    init(store: Store<Player>) { self.store = store }
+                    func count() -> Int { store.streams.count }
+                }
+                """,
+        ]))
+    }
 }

@@ -58,6 +58,12 @@ extension FactCollector {
         }
     }
 
+    /// `@dynamicMemberLookup struct Store<State>`: its `store.name` may read another type's `name`.
+    func noteDynamicMemberLookup(_ attributes: AttributeListSyntax) {
+        guard attributes.contains(named: "dynamicMemberLookup"), let type = enclosingType else { return }
+        facts.runtime.reads.dynamicMemberTypes.append(type)
+    }
+
     // MARK: Small readings
 
     /// `Call(…)`, `Call.init(…)`, `Box<Int>(…)`: the type built. Static factories (`Call.make()`) may return another.

@@ -282,6 +282,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.struct, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { leaveType() }
@@ -291,6 +292,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.class, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
@@ -300,6 +302,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.actor, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
@@ -309,6 +312,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.enum, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { leaveType() }

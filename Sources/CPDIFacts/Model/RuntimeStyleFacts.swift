@@ -225,6 +225,8 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
     /// (or a subclass's) is read. These are not in `members`.
     public var typedMembers: [String] = []
+    /// Types declared `@dynamicMemberLookup`: a typed read on one may reach any other type's member.
+    public var dynamicMemberTypes: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.

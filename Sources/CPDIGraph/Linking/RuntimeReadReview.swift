@@ -80,7 +80,7 @@ struct RuntimeReadReview {
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
         // `call.name` with `call: Call`: a read of `name` only if `Call` may be this type.
-        for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers) { return .used }
+        for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers, reads: reads) { return .used }
         // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
         if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) || !reads.readers(onTypes: fact.property, files: files).isEmpty {
             return .used
@@ -92,8 +92,8 @@ struct RuntimeReadReview {
 
     /// A type the sources declare (not only extend) that is none of `readers`: its instances have no
     /// property of theirs. A type the sources do not declare may be a generic parameter or an alias of one.
-    private func isCertainlyAnother(_ type: String, than readers: [String]) -> Bool {
-        guard !readers.contains(type) else { return false }
+    private func isCertainlyAnother(_ type: String, than readers: [String], reads: ReadIndex) -> Bool {
+        guard !readers.contains(type), !reads.dynamicMemberTypes.contains(type) else { return false }
         if symbols.protocols[type] != nil { return true }
         return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
     }
@@ -160,13 +160,17 @@ private struct ReadIndex {
     private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
+    /// Types declared `@dynamicMemberLookup`.
+    let dynamicMemberTypes: Set<String>
 
     init(files: [FileFacts]) {
         var requirements: Set<String> = []
+        var dynamicMemberTypes: Set<String> = []
         for file in files {
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
             for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
+            dynamicMemberTypes.formUnion(file.runtime.reads.dynamicMemberTypes)
             for read in file.runtime.reads.onTypes {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
@@ -178,6 +182,7 @@ private struct ReadIndex {
             for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
         }
         self.requirements = requirements
+        self.dynamicMemberTypes = dynamicMemberTypes
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
