@@ -94,6 +94,9 @@ struct RuntimeReadReview {
     /// property of theirs. A type the sources do not declare may be a generic parameter or an alias of one.
     private func isCertainlyAnother(_ type: String, than readers: [String], reads: ReadIndex) -> Bool {
         guard !readers.contains(type), !reads.dynamicMemberTypes.contains(type) else { return false }
+        // `Call` written inside `Outer` may be `Outer.Call`: a reader of that last name may be meant.
+        let last = type.split(separator: ".").last
+        guard !readers.contains(where: { $0.split(separator: ".").last == last }) else { return false }
         if symbols.protocols[type] != nil { return true }
         return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
     }
