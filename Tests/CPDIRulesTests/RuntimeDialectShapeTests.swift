@@ -315,4 +315,60 @@ import Testing
                 """,
         ]))
     }
+
+    /// `appearance.tint` where `appearance` is injected by `\\.appearance`, whose container property is an
+    /// `Appearance`: a read of `Appearance`'s `tint`, not of an unread `@Injected(\\.tint) var tint` beside it.
+    @Test func readsThroughAnInjectedPropertyFollowItsKeysType() {
+        check(RuleExample(files: [
+            "InjectedValues.swift": """
+                protocol InjectionKey {
+                    associatedtype Value
+                    static var currentValue: Value { get set }
+                }
+                struct InjectedValues {
+                    private static var current = InjectedValues()
+                    static subscript<K: InjectionKey>(key: K.Type) -> K.Value {
+                        get { key.currentValue }
+                        set { key.currentValue = newValue }
+                    }
+                    static subscript<T>(_ keyPath: WritableKeyPath<InjectedValues, T>) -> T {
+                        get { current[keyPath: keyPath] }
+                        set { current[keyPath: keyPath] = newValue }
+                    }
+                }
+                @propertyWrapper struct Injected<T> {
+                    private let keyPath: WritableKeyPath<InjectedValues, T>
+                    var wrappedValue: T { InjectedValues[keyPath] }
+                    init(_ keyPath: WritableKeyPath<InjectedValues, T>) { self.keyPath = keyPath }
+                }
+                struct Appearance { var tint = Tint() }
+                struct Tint {}
+                struct AppearanceKey: InjectionKey { static var currentValue = Appearance() }
+                struct TintKey: InjectionKey { static var currentValue = Tint() }
+                extension InjectedValues {
+                    var appearance: Appearance {
+                        get { Self[AppearanceKey.self] }
+                        set { Self[AppearanceKey.self] = newValue }
+                    }
+                    var tint: Tint {
+                        get { Self[TintKey.self] }
+                        set { Self[TintKey.self] = newValue }
+                    }
+                }
+                """,
+            "CallView.swift": """
+                final class CallView {
+                    @Injected(\\.appearance) var appearance
+                    @Injected(\\.tint) var 1️⃣tint
+                    func color() -> Tint { appearance.tint }
+                }
+                final class Badge {
+                    @Injected(\\.tint) var tint
+                    func plain() -> Tint { tint }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `tint` is injected into `CallView` with `@Injected(\\.tint)`, but nothing reads it",
+        ]))
+    }
 }

@@ -32,15 +32,20 @@ extension FactCollector {
     }
 
     /// The typed reads through properties, now that every annotated property of the file is known; a
-    /// property without an annotation here (declared elsewhere, or typed by inference) gives an untyped read.
+    /// property without an annotation here is left to the link (an injected one has its key's type).
     func resolvePropertyTypedReads() {
         for entry in propertyTypedReads {
             let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else { continue }
-            if let type = annotatedMembers["\(parts[0])|\(parts[1])"], !genericNamesInFile.contains(type) {
-                typedReadsSeen.insert("\(type)|\(parts[2])")
+            if let type = annotatedMembers["\(parts[0])|\(parts[1])"] {
+                if type.isEmpty || genericNamesInFile.contains(type) {
+                    memberReadsSeen.insert(MemberNameHash.of(parts[2]))
+                } else {
+                    typedReadsSeen.insert("\(type)|\(parts[2])")
+                }
             } else {
-                memberReadsSeen.insert(MemberNameHash.of(parts[2]))
+                // Typed by the link if the property is injected by a key of known type; else untyped there.
+                propertyReadsSeen.insert(entry)
             }
         }
     }

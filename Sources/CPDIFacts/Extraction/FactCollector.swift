@@ -60,6 +60,8 @@ final class FactCollector: SyntaxVisitor {
     var typedReadsSeen: Set<String> = []
     /// Reads through a property of a type (`Type|property|name`), typed once the file's annotations are known.
     var propertyTypedReads: Set<String> = []
+    /// `NameReads.propertyMembers` as it is gathered.
+    var propertyReadsSeen: Set<String> = []
     /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
     var annotatedMembers: [String: String] = [:]
     /// Every generic parameter and associated type name the file declares.
@@ -100,6 +102,7 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.members = memberReadsSeen.sorted()
         facts.runtime.reads.typedMembers = typedReadsSeen.sorted()
         facts.runtime.reads.onTypes = typeReadsSeen.sorted()
+        facts.runtime.reads.propertyMembers = propertyReadsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {

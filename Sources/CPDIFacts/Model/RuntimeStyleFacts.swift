@@ -122,6 +122,8 @@ public struct InjectionFact: Codable, Sendable, Equatable {
     public var namePosition: SourcePosition?
     /// The root written in the key path (`\Container.api` → `Container`).
     public var keyPathRoot: String?
+    /// The key path is one property (`\.api`, not `\.api.client`): the injected value has that property's type.
+    public var isWholeKey = false
     /// The registration name asked for (`@Injected(name: .primary)`), without quotes or leading dot.
     public var name: String?
     /// `@OptionalInjected`: nothing registered is not a crash.
@@ -225,6 +227,10 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
     /// (or a subclass's) is read. These are not in `members`.
     public var typedMembers: [String] = []
+    /// `x.name` where `x` is a property of the type the read is written in that has no type annotation in
+    /// this file, as `Type|x|name`, sorted: the link types it when `x` is injected by a key whose container
+    /// property's type is written (`@Injected(\.appearance) var appearance`); otherwise it is an untyped read.
+    public var propertyMembers: [String] = []
     /// Types declared `@dynamicMemberLookup`: a typed read on one may reach any other type's member.
     public var dynamicMemberTypes: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
@@ -347,6 +353,8 @@ public struct ContainerPropertyFact: Codable, Sendable, Equatable {
     public var isPromise = false
     /// `// periphery:ignore` on the property.
     public var isIgnored = false
+    /// The type of value it holds (`APIClient` of `var api: APIClient`, `API` of `Factory<API>`), when written.
+    public var valueType: String?
 
     public init(container: String, name: String, keyType: String?, access: AccessLevel, position: SourcePosition) {
         self.container = container

@@ -167,6 +167,7 @@ private struct ReadIndex {
     let dynamicMemberTypes: Set<String>
 
     init(files: [FileFacts]) {
+        let injectedTypes = Self.injectedPropertyTypes(files)
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
         for file in files {
@@ -177,6 +178,15 @@ private struct ReadIndex {
             for read in file.runtime.reads.onTypes {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
+            for read in file.runtime.reads.propertyMembers {
+                let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3 else { continue }
+                if let type = injectedTypes["\(parts[0])|\(parts[1])"] {
+                    typed[parts[2], default: [:]][type, default: []].insert(file.path)
+                } else {
+                    members[MemberNameHash.of(parts[2]), default: []].insert(file.path)
+                }
             }
             for read in file.runtime.reads.typedMembers {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
@@ -198,6 +208,28 @@ private struct ReadIndex {
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// `Type|property` → the type of what it injects, for properties injected by a whole key path whose
+    /// container property has a written type that no other container's property of that name contradicts.
+    private static func injectedPropertyTypes(_ files: [FileFacts]) -> [String: String] {
+        var keyTypes: [String: String] = [:]
+        for file in files {
+            for property in file.runtime.containerProperties {
+                let known = keyTypes[property.name]
+                keyTypes[property.name] = known == nil || known == property.valueType ? (property.valueType ?? "") : ""
+            }
+        }
+        var found: [String: String] = [:]
+        for file in files {
+            for injection in file.runtime.injections where injection.isWholeKey && !injection.isLocal {
+                guard let owner = injection.enclosingType, case .keyPath(let key) = injection.key, let type = keyTypes[key], !type.isEmpty
+                else { continue }
+                let entry = "\(owner)|\(injection.property)"
+                found[entry] = found[entry] == nil || found[entry] == type ? type : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
     }
 
     /// The types `name` is read on with certainty (in `files`, when given), sorted.
