@@ -117,12 +117,18 @@ struct RuntimeStyleExtractionTests {
                 var theme: Theme { .light }
             }
             """)
-        #expect(facts.runtime.containerProperties == [
-            ContainerPropertyFact(container: "DependencyContainer", name: "bService", keyType: "BServiceDependencyKey", access: .public, position: m["1️⃣"]),
-            ContainerPropertyFact(container: "DependencyContainer", name: "aService", keyType: "AServiceKey", access: .internal, position: m["2️⃣"]),
-            ContainerPropertyFact(container: "DependencyContainer", name: "clock", keyType: nil, access: .internal, position: m["3️⃣"]),
-            ContainerPropertyFact(container: "DependencyContainer", name: "pending", keyType: nil, access: .internal, position: m["4️⃣"]),
-        ])
+        // Each with the type of value it holds, as written (optionality aside).
+        let expected = [
+            (ContainerPropertyFact(container: "DependencyContainer", name: "bService", keyType: "BServiceDependencyKey", access: .public, position: m["1️⃣"]), "BService"),
+            (ContainerPropertyFact(container: "DependencyContainer", name: "aService", keyType: "AServiceKey", access: .internal, position: m["2️⃣"]), "AService"),
+            (ContainerPropertyFact(container: "DependencyContainer", name: "clock", keyType: nil, access: .internal, position: m["3️⃣"]), "Clock"),
+            (ContainerPropertyFact(container: "DependencyContainer", name: "pending", keyType: nil, access: .internal, position: m["4️⃣"]), "Pending"),
+        ].map { property, type in
+            var typed = property
+            typed.valueType = type
+            return typed
+        }
+        #expect(facts.runtime.containerProperties == expected)
         // A container's own setter assigns `newValue`: not a registration.
         #expect(facts.runtime.registrations.isEmpty)
     }

@@ -83,7 +83,7 @@ import Testing
     @Test func whyAndTheGraphFollowInjections() throws {
         let tree = try cli.cpdi("why", "ProfileScreen", "-p", "Samples/RuntimeApp")
         #expect(tree.stdout.contains("injects:\n"))
-        #expect(tree.stdout.contains("├─ Profile — injected at Samples/RuntimeApp/Sources/RuntimeApp/Profile.swift:30"))
+        #expect(tree.stdout.contains("├─ Profile — injected at Samples/RuntimeApp/Sources/RuntimeApp/Profile.swift:31"))
         let paths = try cli.cpdi("why", "ProfileScreen", "SessionStore", "-p", "Samples/RuntimeApp")
         #expect(paths.stdout.contains("ProfileScreen reaches SessionStore by 2 paths:"))
         #expect(paths.stdout.contains("2. ProfileScreen → Profile → SessionStore"))

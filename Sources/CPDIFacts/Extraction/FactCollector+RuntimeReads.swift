@@ -96,7 +96,31 @@ extension FactCollector {
             insertBareRead(name)
             return
         }
+        // `.loading`, `case .settings(let action)`: a static member or an enum case.
+        guard let base = node.base else {
+            typeLevelReadsSeen.insert(MemberNameHash.of(name))
+            return
+        }
+        // `Log.settings`: static too if `Log` is a type, which the link asks the sources (a capitalised
+        // property would be a value).
+        if Self.isTypeReference(base) {
+            typeReadsSeen.insert("\(base.trimmedDescription)|\(name)")
+            return
+        }
+        if let base = node.base?.withoutUnwrapping, recordTypedMemberRead(name, base: base) { return }
         memberReadsSeen.insert(MemberNameHash.of(name))
+    }
+
+    /// `Log`, `Feature.State`, `Box<Int>`: a type written as a value, by its capitalised name.
+    static func isTypeReference(_ expr: ExprSyntax) -> Bool {
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.identifierText.first?.isUppercase == true
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
+            return member.declName.baseName.identifierText.first?.isUppercase == true && isTypeReference(base)
+        }
+        if let specialized = expr.as(GenericSpecializationExprSyntax.self) { return isTypeReference(specialized.expression) }
+        return expr.is(TypeExprSyntax.self)
     }
 
     /// `\.name` reads `name`, except as the key of an injection wrapper (that is the injection itself) or

@@ -60,6 +60,22 @@ final class FactCollector: SyntaxVisitor {
     var bareReadsSeen: Set<UInt64> = []
     /// `NameReads.members` as it is gathered.
     var memberReadsSeen: Set<UInt32> = []
+    /// `NameReads.typeLevelMembers` as it is gathered.
+    var typeLevelReadsSeen: Set<UInt32> = []
+    /// `NameReads.onTypes` as it is gathered, as `Type|name`.
+    var typeReadsSeen: Set<String> = []
+    /// `NameReads.typedMembers` as it is gathered, as `Type|name`.
+    var typedReadsSeen: Set<String> = []
+    /// Reads through a property of a type (`Type|property|name`), typed once the file's annotations are known.
+    var propertyTypedReads: Set<String> = []
+    /// `NameReads.propertyMembers` as it is gathered.
+    var propertyReadsSeen: Set<String> = []
+    /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
+    var annotatedMembers: [String: String] = [:]
+    /// Every generic parameter and associated type name the file declares.
+    var genericNamesInFile: Set<String> = []
+    /// `FactCollector+TypedReads`' bound names, by member declaration.
+    var boundNamesCache: [SyntaxIdentifier: [String: Int]] = [:]
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
 
@@ -94,7 +110,12 @@ final class FactCollector: SyntaxVisitor {
     func finish() -> FileFacts {
         facts.memberNameHashes = memberNamesSeen.sorted()
         facts.runtime.reads.bare = NameReads.bareHashes(bareNamesByType)
+        resolvePropertyTypedReads()
         facts.runtime.reads.members = memberReadsSeen.sorted()
+        facts.runtime.reads.typedMembers = typedReadsSeen.sorted()
+        facts.runtime.reads.onTypes = typeReadsSeen.sorted()
+        facts.runtime.reads.propertyMembers = propertyReadsSeen.sorted()
+        facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
@@ -253,6 +274,7 @@ final class FactCollector: SyntaxVisitor {
         facts.types.append(fact)
         typeStack.append((qualifiedName, facts.types.count - 1))
         genericScopes.append(Set(fact.genericParameters.map(\.name)))
+        genericNamesInFile.formUnion(fact.genericParameters.map(\.name))
         dependencyGenerics.append(dependencyLike(fact.genericParameters))
         genericOwners.append(qualifiedName)
     }
@@ -275,6 +297,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.struct, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { leaveType() }
@@ -284,6 +307,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.class, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
@@ -293,6 +317,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.actor, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
@@ -302,6 +327,7 @@ final class FactCollector: SyntaxVisitor {
         enterType(.enum, name: node.name.identifierText, node: node.name, modifiers: node.modifiers,
                   generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                   inheritance: node.inheritanceClause)
+        noteDynamicMemberLookup(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
@@ -350,6 +376,7 @@ final class FactCollector: SyntaxVisitor {
         facts.types[current.index].associatedTypes += associated
         facts.types[current.index].requirements.append(node.name.identifierText)
         genericScopes[genericScopes.count - 1].insert(node.name.identifierText)
+        genericNamesInFile.insert(node.name.identifierText)
         if !dependencyLike(associated).isEmpty { dependencyGenerics[dependencyGenerics.count - 1].insert(node.name.identifierText) }
         return .skipChildren
     }
@@ -383,6 +410,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        recordAnnotatedMembers(node)
         if !isMember, !node.attributes.isEmpty {
             let before = facts.runtime.injections.count
             runtimeReading.readInjection(
@@ -509,6 +537,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
+        genericNamesInFile.formUnion(generics.map(\.name))
         dependencyGenerics.append(dependencyLike(generics))
         genericOwners.append(nil)
         let parameters = parameters(node.signature.parameterClause)
@@ -543,6 +572,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
+        genericNamesInFile.formUnion(generics.map(\.name))
         dependencyGenerics.append(dependencyLike(generics))
         genericOwners.append(nil)
         let parameters = parameters(node.signature.parameterClause)

@@ -23,7 +23,9 @@ extension RuntimeStyleReading {
             return
         }
         // The cheap test first: this runs for every call in the file.
-        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" else { return }
+        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" || ResolutionFact.mayNameHelper(called) else {
+            return
+        }
         let hint = Self.dialect(importing: imports)
         guard hint != .factory, hint != .swiftDependencies else { return }
         let typeArgument = node.arguments.first.flatMap { $0.label == nil ? Self.metatypeName($0.expression) : nil }
@@ -60,7 +62,7 @@ extension RuntimeStyleReading {
             if dialect == .swinject, let signature = closure.signature { fact.argumentCount = max(0, Self.parameterCount(signature) - 1) }
             fact.access = enclosingAccess
             fact.isIgnored = isIgnored(Syntax(Self.statement(around: node)))
-            fact.alsoAs = Self.implementedTypes(after: node)
+            (fact.alsoAs, fact.alsoAsPositions) = implementedTypes(after: node)
             facts.registrations.append(fact)
         case "autoregister":
             guard hint == nil || hint == .swinject, let typeArgument else { return }
@@ -71,11 +73,20 @@ extension RuntimeStyleReading {
             fact.argumentCount = Self.argumentCount(node.arguments)
             fact.access = enclosingAccess
             fact.isIgnored = isIgnored(Syntax(Self.statement(around: node)))
-            fact.alsoAs = Self.implementedTypes(after: node)
+            (fact.alsoAs, fact.alsoAsPositions) = implementedTypes(after: node)
+            if let first = node.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                let specialized = first.base?.as(GenericSpecializationExprSyntax.self)
+            {
+                fact.keyGenericArguments = specialized.genericArgumentClause.arguments.map { argument in
+                    if case .type(let type) = argument.argument { return type.nominalName ?? "?" }
+                    return "?"
+                }
+            }
             if let initializer = node.arguments.first(where: { $0.label?.text == "initializer" })?.expression {
                 // `X.init` resolves every parameter of `X`'s initializer; a closure or a function cpdi cannot read.
+                // A specialised generic (`Box<Item>.init`) may take the app's own types: not read.
                 if let member = initializer.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-                    let type = member.base.flatMap(Self.typeName(of:))
+                    member.base?.is(GenericSpecializationExprSyntax.self) == false, let type = member.base.flatMap(Self.typeName(of:))
                 {
                     fact.initializerOf = type
                 } else if let reference = initializer.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
@@ -88,17 +99,30 @@ extension RuntimeStyleReading {
         default:
             // `resolve` and Resolver's `optional`.
             if called == "optional", hint != .resolver { return }
-            // An app's own generic wrapper handing its type on (`func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }`):
-            // its callers' lookups are the ones to read.
-            if Self.isPassThrough(node) { return }
             let dialect: RuntimeDialect
-            if let hint {
+            var helperName: String?
+            if called != "resolve", called != "optional" {
+                // `resolveDependencyGraph()`, `inject()`: a call of the app's own helper, if the sources declare one.
+                dialect = .swinject
+                helperName = called
+            } else if let hint {
                 dialect = hint
             } else if node.arguments.contains(where: { ["argument", "arguments"].contains($0.label?.text) }) || (typeArgument != nil && base != nil && !Self.isResolverBase(base)) {
                 dialect = .swinject
             } else if Self.namesResolver(base, enclosingType: enclosingType) {
                 dialect = .resolver
+            } else if called == "resolve" {
+                // Perhaps a call of the app's own helper; the link keeps it if the sources declare one.
+                dialect = .swinject
+                helperName = called
             } else {
+                return
+            }
+            // An app's own generic wrapper handing its type on (`func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }`,
+            // `func resolve<T>() -> T { container.resolve(T.self)! }`): its callers' lookups are the ones to read.
+            if let helper = Self.passThroughHelper(node) {
+                guard helperName == nil else { return }
+                facts.resolveHelpers.append("\(dialect.rawValue)|\(helper)")
                 return
             }
             var fact = ResolutionFact(
@@ -110,6 +134,9 @@ extension RuntimeStyleReading {
             fact.argumentCount = Self.argumentCount(node.arguments)
             fact.isOptional = called == "optional" || Self.isHandledWhenMissing(ExprSyntax(node))
             fact.registeredIn = Self.enclosingRegistration(of: Syntax(node))
+            fact.helperName = helperName
+            // Swinject's own lookups always name their type: one that hands it nothing is the app's helper.
+            fact.throughHelper = helperName != nil || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
             if typeArgument == nil { inferType(of: ExprSyntax(node), into: &fact) }
             facts.resolutions.append(fact)
         }
@@ -177,24 +204,30 @@ extension RuntimeStyleReading {
 
     // MARK: Small readings
 
-    /// A lookup inside a generic function that hands on the function's own metatype parameter, or returns
-    /// what it finds as the function's generic result.
-    static func isPassThrough(_ node: FunctionCallExprSyntax) -> Bool {
+    /// The name of the generic function a lookup sits in when it hands on the function's own metatype
+    /// parameter, looks up one of its generic parameters (`T.self`), or returns what it finds as the
+    /// function's generic result; nil for any other lookup.
+    static func passThroughHelper(_ node: FunctionCallExprSyntax) -> String? {
         var current = node.parent
         while let syntax = current, !syntax.is(FunctionDeclSyntax.self) {
-            if syntax.is(MemberBlockItemSyntax.self) { return false }
+            if syntax.is(MemberBlockItemSyntax.self) { return nil }
             current = syntax.parent
         }
-        guard let function = current?.as(FunctionDeclSyntax.self), let generics = function.genericParameterClause else { return false }
+        guard let function = current?.as(FunctionDeclSyntax.self), let generics = function.genericParameterClause else { return nil }
         let genericNames = Set(generics.parameters.map(\.name.text))
+        let name = function.name.identifierText
         if let first = node.arguments.first, first.label == nil, let reference = first.expression.as(DeclReferenceExprSyntax.self) {
-            return function.signature.parameterClause.parameters.contains { parameter in
+            let handsOn = function.signature.parameterClause.parameters.contains { parameter in
                 (parameter.secondName ?? parameter.firstName).text == reference.baseName.text
                     && parameter.type.as(MetatypeTypeSyntax.self).map { genericNames.contains($0.baseType.trimmedDescription) } == true
             }
+            return handsOn ? name : nil
         }
-        guard let returned = function.signature.returnClause?.type.unwrapped.as(IdentifierTypeSyntax.self) else { return false }
-        return genericNames.contains(returned.name.text) && node.arguments.allSatisfy { $0.label?.text == "name" }
+        if let first = node.arguments.first, first.label == nil, let type = metatypeName(first.expression), genericNames.contains(type) {
+            return name
+        }
+        guard let returned = function.signature.returnClause?.type.unwrapped.as(IdentifierTypeSyntax.self) else { return nil }
+        return genericNames.contains(returned.name.text) && node.arguments.allSatisfy { $0.label?.text == "name" } ? name : nil
     }
 
     /// `resolve(…) ?? fallback`, `if let x = resolve(…)`, `guard let`, `resolve(…)?.x`: the code expects nothing.
@@ -251,6 +284,10 @@ extension RuntimeStyleReading {
             return reference.baseName.identifierText
         }
         if let type = expr.as(TypeExprSyntax.self) { return type.type.nominalName }
+        // `(any P).self`: the parentheses only hold the existential.
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return typeName(of: only.expression)
+        }
         if let specialized = expr.as(GenericSpecializationExprSyntax.self) { return typeName(of: specialized.expression) }
         if let optional = expr.as(OptionalChainingExprSyntax.self) { return typeName(of: optional.expression) }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(of: base),
@@ -344,16 +381,22 @@ extension RuntimeStyleReading {
         return current
     }
 
-    /// `.implements(P.self)`, `.implements(P.self, Q.self)` and Swinject's `.forward(P.self)` chained after a registration.
-    private static func implementedTypes(after node: FunctionCallExprSyntax) -> [String] {
+    /// `.implements(P.self)`, `.implements(P.self, Q.self)` and Swinject's `.forward(P.self)` chained after a
+    /// registration (on one line or several), each with where its type is written.
+    private func implementedTypes(after node: FunctionCallExprSyntax) -> (types: [String], positions: [SourcePosition]) {
         var types: [String] = []
+        var positions: [SourcePosition] = []
         var current = Syntax(node)
         while let member = current.parent?.as(MemberAccessExprSyntax.self), let call = member.parent?.as(FunctionCallExprSyntax.self) {
             if ["implements", "forward"].contains(member.declName.baseName.text) {
-                types += call.arguments.compactMap { $0.label == nil ? metatypeName($0.expression) : nil }
+                for argument in call.arguments where argument.label == nil {
+                    guard let type = Self.metatypeName(argument.expression) else { continue }
+                    types.append(type)
+                    positions.append(position(argument.expression))
+                }
             }
             current = Syntax(call)
         }
-        return types
+        return (types, positions)
     }
 }

@@ -81,6 +81,7 @@ struct RuntimeStyleReading {
                 guard let name = Self.firstProperty(of: keyPath) else { continue }
                 fact = InjectionFact(wrapper: wrapper, key: .keyPath(name), property: property, enclosingType: enclosingType, position: position(keyPath))
                 fact.keyPathRoot = keyPath.root?.nominalName
+                fact.isWholeKey = keyPath.components.count == 1
             } else if let first, let typeName = Self.metatypeName(first) {
                 // `@Dependency(Client.self)` and `@Inject(NetworkKey.self)`: a key type, or a type that is its own key.
                 fact = InjectionFact(wrapper: wrapper, key: .keyType(typeName), property: property, enclosingType: enclosingType, position: position(first))
@@ -199,6 +200,7 @@ struct RuntimeStyleReading {
                     container: container, name: name, keyType: nil, access: variable.modifiers.accessLevel, position: position(binding.pattern)
                 )
                 property.isFactory = true
+                property.valueType = Self.factoryValueType(of: binding)
                 property.isPromise = Self.returnsOnlyNil(binding)
                 property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
                 facts.containerProperties.append(property)
@@ -214,8 +216,21 @@ struct RuntimeStyleReading {
                 container: container, name: name, keyType: keyType, access: variable.modifiers.accessLevel, position: position(binding.pattern)
             )
             property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
+            property.valueType = binding.typeAnnotation?.type.nominalName
             facts.containerProperties.append(property)
         }
+    }
+
+    /// `Factory<API>`, `ParameterFactory<URL, Player>`, `Factory<API> { … }`: what the factory makes.
+    private static func factoryValueType(of binding: PatternBindingSyntax) -> String? {
+        if let type = binding.typeAnnotation?.type.unwrapped.as(IdentifierTypeSyntax.self) {
+            guard let last = type.genericArgumentClause?.arguments.last, case .type(let made) = last.argument else { return nil }
+            return made.nominalName
+        }
+        guard let value = binding.initializer?.value, let (_, arguments) = value.constructedType(),
+            let last = arguments?.arguments.last, case .type(let made) = last.argument
+        else { return nil }
+        return made.nominalName
     }
 
     /// `var api: Factory<API> { … }` and `static let api = Factory<API> { … }`: the factory's type name.

@@ -94,6 +94,16 @@ extension ExprSyntax {
         }
     }
 
+    /// `x!`, `x?` and `(x)` are `x`; a cast is not (`(x as? Feed)` is a `Feed`).
+    var withoutUnwrapping: ExprSyntax {
+        if let force = self.as(ForceUnwrapExprSyntax.self) { return force.expression.withoutUnwrapping }
+        if let chain = self.as(OptionalChainingExprSyntax.self) { return chain.expression.withoutUnwrapping }
+        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return only.expression.withoutUnwrapping
+        }
+        return self
+    }
+
     /// The name a simple value expression refers to: `x`, `self.x` → `x`.
     var referencedName: String? {
         let expr = strippedOfOptionality

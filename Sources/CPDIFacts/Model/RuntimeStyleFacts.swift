@@ -13,6 +13,9 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     public var moduleComponents: [ModuleComponentFact] = []
     /// Lookups written as calls (`resolver.resolve(T.self)`, `let x: T = resolve()`, `Container.shared.api()`).
     public var resolutions: [ResolutionFact] = []
+    /// The app's own generic helpers that hand their type to a library's lookup, as `dialect|name`
+    /// (`swinject|resolve` for `func resolve<T>() -> T { container.resolve(T.self)! }`).
+    public var resolveHelpers: [String] = []
     /// Property wrappers declared in the sources, with the root of the key path they take, if any.
     public var propertyWrappers: [PropertyWrapperFact] = []
     /// Names read in this file, for the question "does anything read this injected property or key?".
@@ -30,7 +33,7 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     public var isEmpty: Bool {
         injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
-            && resolutions.isEmpty && propertyWrappers.isEmpty
+            && resolutions.isEmpty && propertyWrappers.isEmpty && resolveHelpers.isEmpty
     }
 }
 
@@ -119,6 +122,8 @@ public struct InjectionFact: Codable, Sendable, Equatable {
     public var namePosition: SourcePosition?
     /// The root written in the key path (`\Container.api` → `Container`).
     public var keyPathRoot: String?
+    /// The key path is one property (`\.api`, not `\.api.client`): the injected value has that property's type.
+    public var isWholeKey = false
     /// The registration name asked for (`@Injected(name: .primary)`), without quotes or leading dot.
     public var name: String?
     /// `@OptionalInjected`: nothing registered is not a crash.
@@ -160,6 +165,14 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
     public var isOptional = false
     /// The type registered by the factory closure this lookup is written in (`register(A.self) { r in … }`).
     public var registeredIn: String?
+    /// A call that may go through the app's own generic helper (`let x: Foo = resolve()` over
+    /// `func resolve<T>() -> T { container.resolve(T.self)! }`): it uses what it finds, but a miss is not
+    /// judged, for cpdi does not follow the helper.
+    public var throughHelper = false
+    /// The function called when no library's shape or import says it is a lookup (`AppDI.resolve()` in a
+    /// file without imports, `assembly.resolveGraph()`): kept only when the sources declare a generic helper
+    /// of that name over some library.
+    public var helperName: String?
     public var enclosingType: String?
     public var position: SourcePosition
 
@@ -173,6 +186,14 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
         self.argumentCount = argumentCount
         self.enclosingType = enclosingType
         self.position = position
+    }
+}
+
+extension ResolutionFact {
+    /// Names an app gives its own generic lookup helpers (`resolve`, `resolveDependencyGraph`, `inject`):
+    /// calls of them are kept until the link knows whether the sources declare such a helper.
+    public static func mayNameHelper(_ name: String) -> Bool {
+        name.hasPrefix("resolve") || name.hasPrefix("inject")
     }
 }
 
@@ -197,6 +218,21 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// `x.name` and `\.name` on anything else, as `MemberNameHash`es, sorted: some value's `name` is read
     /// (a write `x.name = …` is not).
     public var members: [UInt32] = []
+    /// `.name`, as `MemberNameHash`es, sorted: a static member or an enum case is read, never an instance's property.
+    public var typeLevelMembers: [UInt32] = []
+    /// `Log.name`, `Feature.State.name` on a capitalised base, as `Base|name`, sorted: static, when the base
+    /// is a type (the link asks the sources; a capitalised property would be a value).
+    public var onTypes: [String] = []
+    /// `x.name` where `x` is certainly an instance of a type written in the sources (`Call(…).name`, a
+    /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
+    /// (or a subclass's) is read. These are not in `members`.
+    public var typedMembers: [String] = []
+    /// `x.name` where `x` is a property of the type the read is written in that has no type annotation in
+    /// this file, as `Type|x|name`, sorted: the link types it when `x` is injected by a key whose container
+    /// property's type is written (`@Injected(\.appearance) var appearance`); otherwise it is an untyped read.
+    public var propertyMembers: [String] = []
+    /// Types declared `@dynamicMemberLookup`: a typed read on one may reach any other type's member.
+    public var dynamicMemberTypes: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
@@ -253,6 +289,8 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var dialect: RuntimeDialect?
     /// Further types it answers for (`.implements(P.self)`, Swinject's `.forward`).
     public var alsoAs: [String] = []
+    /// Where each of `alsoAs` is written, in the same order: a type nothing looks up is reported there.
+    public var alsoAsPositions: [SourcePosition] = []
     /// The registration name (`name: "primary"`, `name: .primary`); `"*"` when not readable.
     public var name: String?
     /// Swinject: how many arguments the factory takes after the resolver.
@@ -263,6 +301,9 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var isIgnored = false
     /// Swinject's `autoregister(T.self, initializer: X.init)`: the types `X`'s initializer resolves.
     public var initializerOf: String?
+    /// The generic arguments written on the registered type (`Screen<LiveModel>.self` → `LiveModel`): what
+    /// the initializer's parameters typed by the type's generic parameters ask for.
+    public var keyGenericArguments: [String] = []
 
     public init(kind: RegistrationKind, key: RuntimeKey?, implementation: String? = nil, enclosingType: String?, position: SourcePosition) {
         self.kind = kind
@@ -312,6 +353,8 @@ public struct ContainerPropertyFact: Codable, Sendable, Equatable {
     public var isPromise = false
     /// `// periphery:ignore` on the property.
     public var isIgnored = false
+    /// The type of value it holds (`APIClient` of `var api: APIClient`, `API` of `Factory<API>`), when written.
+    public var valueType: String?
 
     public init(container: String, name: String, keyType: String?, access: AccessLevel, position: SourcePosition) {
         self.container = container

@@ -72,6 +72,7 @@ struct RegistrationLinking {
         let stores = StoreState(registry: registry, types: types)
         registry.judgesTypeInjections = stores.isComplete(.modules)
         registry.judgesKeyPathInjections = judgesKeyPathInjections()
+        let helpers = ResolveHelpers(files: files)
         let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
         for file in files {
             let module = modules[file.path] ?? ""
@@ -81,16 +82,40 @@ struct RegistrationLinking {
                 let resolution = resolve(fact, wrappers: wrappers, registry: &registry, stores: stores, types: types)
                 registry.injections.append(Injection(fact: fact, file: file.path, module: module, resolution: resolution))
             }
-            for fact in file.runtime.resolutions {
+            for var fact in file.runtime.resolutions {
+                if let helper = fact.helperName {
+                    guard let dialect = helpers.dialects[helper] else { continue }
+                    fact.dialect = dialect
+                }
                 registry.resolutions.append(resolve(fact, file: file.path, module: module, registry: registry, stores: stores, types: types))
             }
+        }
+        // A helper of another name: its callers are not read, so what they find may be anything.
+        for (dialect, name) in helpers.otherNames {
+            var fact = ResolutionFact(dialect: dialect, key: nil, enclosingType: nil, position: SourcePosition(line: 0, column: 0))
+            fact.throughHelper = true
+            registry.resolutions.append(Resolution(fact: fact, file: "\(name)(…)", module: "", type: nil, result: .unknown))
         }
         for declared in registry.registrationFacts {
             guard let initializer = declared.fact.initializerOf else { continue }
             registry.resolutions += autoregistered(declared, initializer: initializer, registry: registry, stores: stores, types: types)
         }
-        RuntimeReadReview(files: files, symbols: symbols).run(on: &registry)
+        RuntimeReadReview(files: files, symbols: symbols).run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
         return registry
+    }
+
+    /// Every type some injection or lookup asks a store for: what keeps an `.implements(P.self)` alive. An
+    /// injection by type may be answered by any type-keyed store, so it counts for all of them.
+    private func lookedUpTypes(in registry: RuntimeRegistry, types: TypeKeys) -> [RuntimeDialect: Set<String>] {
+        var found: [RuntimeDialect: Set<String>] = [:]
+        for injection in registry.injections {
+            guard case .type(let written) = injection.fact.key else { continue }
+            for dialect in [RuntimeDialect.modules, .swinject, .resolver] { found[dialect, default: []].insert(types.canonical(written)) }
+        }
+        for resolution in registry.resolutions {
+            if let type = resolution.type { found[resolution.fact.dialect, default: []].insert(type) }
+        }
+        return found
     }
 
     static func name(of key: RuntimeKey) -> String {
@@ -119,6 +144,7 @@ struct RegistrationLinking {
                 if existing.dialect == dialect {
                     registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
                     registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map(types.canonical))
+                    registry.registrations[name]!.aliasSites += aliasSites(of: fact, file: declared.file, types: types)
                     continue
                 }
                 name += " [\(dialect.title)]"
@@ -134,8 +160,13 @@ struct RegistrationLinking {
             registration.owner = fact.enclosingType
             registration.isIgnored = fact.isIgnored
             registration.alsoAs = Set(fact.alsoAs.map(types.canonical))
+            registration.aliasSites = aliasSites(of: fact, file: declared.file, types: types)
             registry.registrations[name] = registration
         }
+    }
+
+    private func aliasSites(of fact: RegistrationFact, file: String, types: TypeKeys) -> [AliasSite] {
+        zip(fact.alsoAs, fact.alsoAsPositions).map { AliasSite(type: types.canonical($0), file: file, position: $1) }
     }
 
     /// Properties of key-path containers: `DependencyValues` (swift-dependencies), Factory's containers,
@@ -287,7 +318,7 @@ struct RegistrationLinking {
         let lookup = Lookup(type: type, name: fact.name, argumentCount: fact.argumentCount)
         if let found = stores.find(lookup, in: [fact.dialect]) {
             resolution.result = .registered(found)
-        } else if stores.judges(lookup, in: [fact.dialect]) {
+        } else if !fact.throughHelper, stores.judges(lookup, in: [fact.dialect]) {
             resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.described)
         }
         return resolution
@@ -297,7 +328,15 @@ struct RegistrationLinking {
     private func autoregistered(
         _ declared: Declared<RegistrationFact>, initializer: String, registry: RuntimeRegistry, stores: StoreState, types: TypeKeys
     ) -> [Resolution] {
-        let parameters = initializerParameters(of: initializer)
+        let generics = (symbols.typeDeclarations[initializer] ?? []).first.map { $0.fact.genericParameters.map(\.name) } ?? []
+        let parameters = initializerParameters(of: initializer).map { parameters in
+            // A parameter typed by the type's generic parameter asks for the argument the registration writes.
+            parameters.map { type -> String? in
+                guard let type, let index = generics.firstIndex(of: type) else { return type }
+                let arguments = declared.fact.keyGenericArguments
+                return index < arguments.count && arguments[index] != "?" ? arguments[index] : nil
+            }
+        }
         let facts: [ResolutionFact] = parameters.map { parameters in
             parameters.map { parameter in
                 var fact = ResolutionFact(
@@ -316,18 +355,34 @@ struct RegistrationLinking {
         }()]
         // The factory's own arguments are handed in, not resolved: the last parameters of the initializer.
         let resolved = facts.dropLast(min(declared.fact.argumentCount, facts.count))
-        return resolved.map { resolve($0, file: declared.file, module: declared.module, registry: registry, stores: stores, types: types) }
+        let isLibraryType = symbols.typeDeclarations[initializer] == nil && initializer != "?"
+        return resolved.map {
+            var resolution = resolve($0, file: declared.file, module: declared.module, registry: registry, stores: stores, types: types)
+            resolution.asksOnlyForLibraryTypes = isLibraryType && resolution.type == nil
+            return resolution
+        }
     }
 
     /// The parameter types of a type's only initializer; nil when it has none in the sources, or several.
     private func initializerParameters(of type: String) -> [String?]? {
-        let initializers = (symbols.typeDeclarations[type] ?? []).flatMap(\.fact.initializers)
+        let declarations = symbols.typeDeclarations[type] ?? []
+        let initializers = declarations.flatMap(\.fact.initializers)
         if initializers.isEmpty {
             let stored = memberwise(of: type)
+            if stored.isEmpty, declarations.contains(where: { $0.fact.kind == .struct }) || isRootClass(declarations) { return [] }
             return stored.isEmpty ? nil : stored.map { Optional($0.type) }
         }
         guard initializers.count == 1 else { return nil }
         return initializers[0].parameters.map { $0.type?.name }
+    }
+
+    /// A class that inherits from no class: with no initializer of its own, it has only `init()` (as has a
+    /// struct whose stored properties all have their values). One whose
+    /// first inherited type is not a protocol of the sources may inherit a superclass's initializers.
+    private func isRootClass(_ declarations: [Declared<TypeFact>]) -> Bool {
+        guard declarations.contains(where: { $0.fact.kind == .class }) else { return false }
+        let inherited = declarations.compactMap { $0.fact.kind == .class ? $0.fact.inheritedTypes.first?.name : nil }
+        return inherited.allSatisfy { symbols.protocols[$0] != nil }
     }
 
     /// A struct's memberwise initializer: its stored properties, in order.
@@ -361,13 +416,39 @@ struct RegistrationLinking {
     }
 }
 
+/// The app's own generic helpers over a library's lookup (`func resolve<T>() -> T { container.resolve(T.self)! }`).
+/// Calls of one whose name the extraction keeps (`resolve…`, `inject…`) are read as lookups of that library;
+/// calls of one named otherwise are not read, so its store may be asked for anything.
+struct ResolveHelpers {
+    /// The library each helper looks up in, by the helper's name.
+    let dialects: [String: RuntimeDialect]
+    /// Helpers whose calls are not read, by library.
+    let otherNames: [(RuntimeDialect, String)]
+
+    init(files: [FileFacts]) {
+        var dialects: [String: RuntimeDialect] = [:]
+        for file in files {
+            for entry in file.runtime.resolveHelpers {
+                let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let dialect = RuntimeDialect(rawValue: parts[0]) else { continue }
+                dialects[parts[1]] = min(dialect, dialects[parts[1]] ?? dialect)
+            }
+        }
+        self.dialects = dialects
+        otherNames = dialects.filter { !ResolutionFact.mayNameHelper($0.key) }
+            .sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
+    }
+}
+
 /// Type names with the app's own `typealias`es followed, so `register(ServiceType.self)` and
 /// `resolve(Service.self)` meet when `typealias ServiceType = Service`.
 struct TypeKeys {
     let aliases: [String: String]
 
     func canonical(_ name: String) -> String {
+        // `P.Type.self` and `P.self` are asked for and registered alike by apps that key by metatype.
         var current = name
+        for suffix in [".Type", ".Protocol"] where current.hasSuffix(suffix) { current.removeLast(suffix.count) }
         for _ in 0..<8 {
             guard let next = aliases[current], next != current else { return current }
             current = next

@@ -5,10 +5,12 @@ import CPDIFacts
 /// "Nothing reads it" is claimed only where cpdi sees every possible reader:
 /// - an **injected property** is read by its name written alone (or `self.x`, `$x`, `_x`) in its type, an
 ///   extension of it, a type nested in it or a subclass, or by `.x` on any value anywhere (for a private one,
-///   in its own file). It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
+///   in its own file); `.x` alone and `SomeType.x` read a static member or an enum case, so they count for
+///   static properties only. It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
 ///   or an `override`, a requirement of some protocol (read through the protocol), top-level, or public in
 ///   a scan with no app in it (clients of the library may read it).
-/// - a **registration** is read by an injection or lookup that resolves to it; a key-path property also by
+/// - a **registration** is read by an injection or lookup that resolves to it; a type it also answers for
+///   (`.implements(P.self)`) by any injection or lookup of that type in its store; a key-path property also by
 ///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides
 ///   (`withDependencies { $0.x = … }`, `.dependency(\.x, …)`, `Container.shared.x.register { … }`) write
 ///   it and read nothing. It is not judged when kept on purpose, when it is public in a scan with no app, or
@@ -17,7 +19,7 @@ struct RuntimeReadReview {
     let files: [FileFacts]
     let symbols: SymbolTable
 
-    func run(on registry: inout RuntimeRegistry) {
+    func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
         let reads = ReadIndex(files: files)
         for index in registry.injections.indices {
             registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
@@ -27,17 +29,40 @@ struct RuntimeReadReview {
             if case .registered(let name) = injection.resolution { used.insert(name) }
         }
         var unreadable: [RuntimeDialect: Resolution] = [:]
+        var unreadableLibraryLookups: [RuntimeDialect: Resolution] = [:]
         for resolution in registry.resolutions {
             if case .registered(let name) = resolution.result { used.insert(name) }
-            if resolution.type == nil, unreadable[resolution.fact.dialect] == nil { unreadable[resolution.fact.dialect] = resolution }
+            guard resolution.type == nil else { continue }
+            if resolution.asksOnlyForLibraryTypes {
+                if unreadableLibraryLookups[resolution.fact.dialect] == nil { unreadableLibraryLookups[resolution.fact.dialect] = resolution }
+            } else if unreadable[resolution.fact.dialect] == nil {
+                unreadable[resolution.fact.dialect] = resolution
+            }
         }
         for name in registry.registrations.keys {
             let registration = registry.registrations[name]!
+            // A library initializer's unknown lookups may ask for a library type, never for one of the sources.
+            let isOwnType = symbols.typeDeclarations[registration.key] != nil || symbols.protocols[registration.key] != nil
+            let unreadable = unreadable[registration.dialect] ?? (isOwnType ? nil : unreadableLibraryLookups[registration.dialect])
             registry.registrations[name]!.usage = usage(
-                of: registration, isInjected: used.contains(name), unreadable: unreadable[registration.dialect], reads: reads,
+                of: registration, isInjected: used.contains(name), unreadable: unreadable, reads: reads,
                 holdsApp: registry.holdsApp
             )
+            registry.registrations[name]!.unusedAliases = unusedAliases(
+                of: registry.registrations[name]!, lookedUp: lookedUp[registration.dialect] ?? [],
+                judged: unreadable == nil, holdsApp: registry.holdsApp
+            )
         }
+    }
+
+    /// The `.implements(P.self)` of a used registration that no lookup asks for. An unused registration is
+    /// reported whole; a store with a lookup of unknown type may ask for any of them.
+    private func unusedAliases(of registration: Registration, lookedUp: Set<String>, judged: Bool, holdsApp: Bool) -> [AliasSite] {
+        guard judged, registration.usage == .used, !registration.isIgnored, !registration.file.isEmpty,
+            !registration.access.isVisibleOutsideModule || holdsApp
+        else { return [] }
+        var seen: Set<String> = [registration.key]
+        return registration.aliasSites.filter { !lookedUp.contains($0.type) && seen.insert($0.type).inserted }
     }
 
     // MARK: Injected properties
@@ -54,7 +79,31 @@ struct RuntimeReadReview {
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
+        // `call.name` with `call: Call`: a read of `name` only if `Call` may be this type.
+        for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers, reads: reads) { return .used }
+        // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
+        if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) || !reads.readers(onTypes: fact.property, files: files).isEmpty {
+            return .used
+        }
+        // `Log.clock` is static when `Log` is a type; a base the sources do not declare may be a value.
+        for base in reads.readers(onTypes: fact.property, files: files) where !isType(base) { return .used }
         return .unused
+    }
+
+    /// A type the sources declare (not only extend) that is none of `readers`: its instances have no
+    /// property of theirs. A type the sources do not declare may be a generic parameter or an alias of one.
+    private func isCertainlyAnother(_ type: String, than readers: [String], reads: ReadIndex) -> Bool {
+        guard !readers.contains(type), !reads.dynamicMemberTypes.contains(type) else { return false }
+        // `Call` written inside `Outer` may be `Outer.Call`: a reader of that last name may be meant.
+        let last = type.split(separator: ".").last
+        guard !readers.contains(where: { $0.split(separator: ".").last == last }) else { return false }
+        if symbols.protocols[type] != nil { return true }
+        return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
+    }
+
+    /// A name the sources declare or extend as a type (`Log`, `Feature.State`, `extension UIColor`).
+    private func isType(_ name: String) -> Bool {
+        symbols.protocols[name] != nil || symbols.typeDeclarations[name] != nil
     }
 
     /// Classes inheriting from `type`, at any depth, by the first type they inherit.
@@ -84,7 +133,12 @@ struct RuntimeReadReview {
         if registration.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
         if registration.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
         if registration.isKeyPath {
-            if reads.isMemberRead(registration.key, files: nil) { return .used }
+            if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil)
+                || !reads.readers(onTypes: registration.key, files: nil).isEmpty
+                || !reads.typedReaders(of: registration.key, files: nil).isEmpty
+            {
+                return .used
+            }
             if let container = registration.container, reads.isBareRead(registration.key, in: container, files: nil) { return .used }
             return .unused
         }
@@ -101,17 +155,47 @@ private struct ReadIndex {
     private var bare: [UInt32: Set<String>] = [:]
     /// `MemberNameHash.of(name)` → files reading some value's `name`.
     private var members: [UInt32: Set<String>] = [:]
+    /// `name` → the types it is read on with certainty, each with the files reading it.
+    private var typed: [String: [String: Set<String>]] = [:]
+    /// `name` → the capitalised bases it is read on (`Log` of `Log.name`), each with the files reading it.
+    private var onTypes: [String: [String: Set<String>]] = [:]
+    /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
+    private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
+    /// Types declared `@dynamicMemberLookup`.
+    let dynamicMemberTypes: Set<String>
 
     init(files: [FileFacts]) {
+        let injectedTypes = Self.injectedPropertyTypes(files)
         var requirements: Set<String> = []
+        var dynamicMemberTypes: Set<String> = []
         for file in files {
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
+            dynamicMemberTypes.formUnion(file.runtime.reads.dynamicMemberTypes)
+            for read in file.runtime.reads.onTypes {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
+            for read in file.runtime.reads.propertyMembers {
+                let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3 else { continue }
+                if let type = injectedTypes["\(parts[0])|\(parts[1])"] {
+                    typed[parts[2], default: [:]][type, default: []].insert(file.path)
+                } else {
+                    members[MemberNameHash.of(parts[2]), default: []].insert(file.path)
+                }
+            }
+            for read in file.runtime.reads.typedMembers {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
             for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
         }
         self.requirements = requirements
+        self.dynamicMemberTypes = dynamicMemberTypes
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
@@ -123,6 +207,47 @@ private struct ReadIndex {
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         guard let readers = members[MemberNameHash.of(name)] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// `Type|property` → the type of what it injects, for properties injected by a whole key path whose
+    /// container property has a written type that no other container's property of that name contradicts.
+    private static func injectedPropertyTypes(_ files: [FileFacts]) -> [String: String] {
+        var keyTypes: [String: String] = [:]
+        for file in files {
+            for property in file.runtime.containerProperties {
+                let known = keyTypes[property.name]
+                keyTypes[property.name] = known == nil || known == property.valueType ? (property.valueType ?? "") : ""
+            }
+        }
+        var found: [String: String] = [:]
+        for file in files {
+            for injection in file.runtime.injections where injection.isWholeKey && !injection.isLocal {
+                guard let owner = injection.enclosingType, case .keyPath(let key) = injection.key, let type = keyTypes[key], !type.isEmpty
+                else { continue }
+                let entry = "\(owner)|\(injection.property)"
+                found[entry] = found[entry] == nil || found[entry] == type ? type : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// The types `name` is read on with certainty (in `files`, when given), sorted.
+    func typedReaders(of name: String, files: [String]?) -> [String] {
+        Self.keys(of: typed[name], in: files)
+    }
+
+    /// The capitalised bases `name` is read on (in `files`, when given), sorted.
+    func readers(onTypes name: String, files: [String]?) -> [String] {
+        Self.keys(of: onTypes[name], in: files)
+    }
+
+    private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
+        (readers ?? [:]).filter { entry in files.map { !entry.value.isDisjoint(with: $0) } ?? true }.keys.sorted()
+    }
+
+    func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
+        guard let readers = typeLevelMembers[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
 }

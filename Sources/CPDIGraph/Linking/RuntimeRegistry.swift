@@ -28,6 +28,10 @@ public struct Registration: Sendable, Equatable {
     public var implementation: String?
     /// Type registrations: further types it answers for (`.implements(P.self)`).
     public var alsoAs: Set<String> = []
+    /// Where each of `alsoAs` is written, first writing first.
+    public var aliasSites: [AliasSite] = []
+    /// The `aliasSites` no lookup or injection asks for, while the registration itself is used; see `RuntimeReadReview`.
+    public var unusedAliases: [AliasSite] = []
     /// The type the registration is written in (`AppAssembly`), for messages.
     public var owner: String?
     /// False for a lazy key nobody sets, a swift-dependencies key with no live value, a Factory promise
@@ -50,6 +54,13 @@ public struct Registration: Sendable, Equatable {
 
     /// `\.aService` for key paths, the type (and name) for the others.
     public var isKeyPath: Bool { dialect == .keyPath || dialect == .swiftDependencies || dialect == .factory }
+}
+
+/// `.implements(P.self)` on a registration: `P` is the type a lookup may ask for.
+public struct AliasSite: Sendable, Equatable {
+    public var type: String
+    public var file: String
+    public var position: SourcePosition
 }
 
 /// One `@Inject` / `@Dependency(\.key)` / `@Injected(\.x)` property and what it resolves to.
@@ -87,6 +98,10 @@ public struct Resolution: Sendable {
     public var result: Injection.Resolution
     /// The registration whose factory makes this lookup (`register(A.self) { r in A(b: r.resolve(B.self)!) }`).
     public var insideRegistration: String?
+    /// A lookup of unknown type made by the initializer of a type the sources do not declare
+    /// (`autoregister(JSONDecoder.self, initializer: JSONDecoder.init)`): a library's initializer cannot take
+    /// the app's own types, so it asks for none of them.
+    public var asksOnlyForLibraryTypes = false
 
     /// The type the lookup is written in, or its file's name for top-level code.
     public var owner: String { fact.enclosingType ?? String(file.split(separator: "/").last ?? Substring(file)) }

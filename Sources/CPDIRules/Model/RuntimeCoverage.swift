@@ -50,6 +50,25 @@ extension RuntimeCoverage {
                 line: position.line, column: position.column
             ))
         }
+        // An injection or lookup cpdi cannot call provided or unprovided; optional ones are never claimed either way.
+        for injection in runtime.injections where injection.resolution == .unknown && !injection.fact.isOptional {
+            notJudged.append(Item(
+                kind: "lookup", name: "\(injection.owner).\(injection.fact.property): \(injection.keyName)",
+                reason: "registered where cpdi cannot see all of its store (a library's container, or a registration it cannot read)",
+                file: injection.file, line: injection.fact.position.line, column: injection.fact.position.column
+            ))
+        }
+        for resolution in runtime.resolutions where resolution.result == .unknown && !resolution.fact.isOptional && resolution.fact.position.line > 0 {
+            let reason = resolution.type == nil
+                ? "a lookup whose type cpdi cannot tell"
+                : resolution.fact.throughHelper
+                    ? "a lookup through the app's own generic helper, which cpdi does not follow"
+                    : "its store has a registration cpdi cannot read"
+            notJudged.append(Item(
+                kind: "lookup", name: "\(resolution.owner): \(resolution.type ?? "?")", reason: reason, file: resolution.file,
+                line: resolution.fact.position.line, column: resolution.fact.position.column
+            ))
+        }
         self.init(registrations: declared.count, injections: runtime.injections.count + runtime.resolutions.count, notJudged: notJudged)
     }
 

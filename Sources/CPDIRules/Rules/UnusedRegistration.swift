@@ -14,7 +14,8 @@ public struct UnusedRegistration: Rule {
             believe it matters; a leaf a container conforms to that no component needs keeps a service \
             wired up for nothing. cpdi flags a type registered with `Module { … }`, Swinject's `register` or \
             Resolver's `register { … }` that no injection or lookup asks for (by its type, or a type it \
-            `implements`, and its name); a property of a key-path container (a container of the sources, \
+            `implements`, and its name), and a type it `implements` that nothing asks for while the \
+            registration itself is used; a property of a key-path container (a container of the sources, \
             swift-dependencies' `DependencyValues`, Factory's containers) that nothing injects and no code \
             reads (`.key`, `\\.key`, or its name in the container's own code); and a leaf that a concrete \
             container (one whose conformances cpdi can all see) conforms to while no component needs it. \
@@ -217,6 +218,17 @@ public struct UnusedRegistration: Rule {
                     "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(key))` or reads it",
                     component: container, member: name,
                     suggestion: "remove `\(registration.key)`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
+                ))
+            }
+        }
+        for registration in runtime.sortedRegistrations {
+            for alias in registration.unusedAliases {
+                let owner = registration.owner
+                findings.append(finding(
+                    file: alias.file, at: alias.position,
+                    "`\(alias.type)` is registered with \(registration.dialect.title)\(owner.map { " in `\($0)`" } ?? "") as another type of `\(registration.name)` (`.implements`), but nothing resolves or injects it",
+                    component: owner ?? registration.name, member: alias.type,
+                    suggestion: "remove `.implements(\(alias.type).self)`, or resolve `\(alias.type)` where it is needed"
                 ))
             }
         }

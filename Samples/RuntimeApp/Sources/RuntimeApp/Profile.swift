@@ -12,7 +12,7 @@ struct Profile {
     var title: String { "\(session.user) (\(tokens.token.count) characters of token)" }
 }
 final class LegacySync {}
-final class ImageCache {}
+final class ImageCache: Caching {}
 
 extension Resolver: ResolverRegistering {
     public static func registerAllServices() {
@@ -20,7 +20,8 @@ extension Resolver: ResolverRegistering {
         register { KeychainTokens() }.implements(TokenProviding.self)
         register(name: "remote") { Catalog(source: "remote") }
         register { Profile(session: resolve(), tokens: resolve()) }
-        register { ImageCache() }
+        // cpdi sample: unused-registration — nothing resolves `ImageCache` as a `Caching`.
+        register { ImageCache() }.implements((any Caching).self)
         // cpdi sample: unused-registration — nothing resolves `LegacySync`.
         register { LegacySync() }
     }
@@ -43,3 +44,5 @@ func runResolver() {
     Resolver.registerAllServices()
     report(ProfileScreen().render())
 }
+
+protocol Caching {}

@@ -1,0 +1,132 @@
+import SwiftSyntax
+
+/// Reads of `x.name` whose `x` is certainly an instance of a type written in the sources: a construction
+/// (`Call(id: 1).name`), a parameter with a type annotation that nothing in its function rebinds, or a
+/// property the type declares with an annotation (`self.call.name`, `call.name`). An injected property of
+/// another type is not read by them. Anything less certain stays an untyped read, which counts for every
+/// type (SPEC §4b: a doubt is a read).
+extension FactCollector {
+    /// Records `base.name` as a read on a certain type; false when the base's type is not certain.
+    func recordTypedMemberRead(_ name: String, base: ExprSyntax) -> Bool {
+        if let type = constructedTypeName(base) {
+            guard !isGenericTypeName(type) else { return false }
+            typedReadsSeen.insert("\(type)|\(name)")
+            return true
+        }
+        if let member = base.as(MemberAccessExprSyntax.self), member.base?.isSelf == true, let scope = enclosingType {
+            propertyTypedReads.insert("\(scope)|\(member.declName.baseName.identifierText)|\(name)")
+            return true
+        }
+        guard let reference = base.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return false }
+        let value = reference.baseName.identifierText
+        guard value.first?.isLowercase == true, let declaration = enclosingMemberDeclaration(of: base) else { return false }
+        let bound = boundNames(in: declaration)[value] ?? 0
+        if bound == 0 {
+            guard let scope = enclosingType else { return false }
+            propertyTypedReads.insert("\(scope)|\(value)|\(name)")
+            return true
+        }
+        guard bound == 1, let type = annotatedParameterType(value, around: base), !isGenericTypeName(type) else { return false }
+        typedReadsSeen.insert("\(type)|\(name)")
+        return true
+    }
+
+    /// The typed reads through properties, now that every annotated property of the file is known; a
+    /// property without an annotation here is left to the link (an injected one has its key's type).
+    func resolvePropertyTypedReads() {
+        for entry in propertyTypedReads {
+            let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3 else { continue }
+            if let type = annotatedMembers["\(parts[0])|\(parts[1])"] {
+                if type.isEmpty || genericNamesInFile.contains(type) {
+                    memberReadsSeen.insert(MemberNameHash.of(parts[2]))
+                } else {
+                    typedReadsSeen.insert("\(type)|\(parts[2])")
+                }
+            } else {
+                // Typed by the link if the property is injected by a key of known type; else untyped there.
+                propertyReadsSeen.insert(entry)
+            }
+        }
+    }
+
+    /// `var call: Call` and `let call: Call?` of a type: the annotation, by `Type|name`.
+    func recordAnnotatedMembers(_ node: VariableDeclSyntax) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+                let type = binding.typeAnnotation?.type.nominalName
+            else { continue }
+            let key = "\(enclosingType ?? "")|\(name)"
+            // Two declarations of one name (in `#if` branches) may differ: then neither is certain.
+            if let known = annotatedMembers[key], known != type { annotatedMembers[key] = "" } else { annotatedMembers[key] = type }
+        }
+    }
+
+    /// `@dynamicMemberLookup struct Store<State>`: its `store.name` may read another type's `name`.
+    func noteDynamicMemberLookup(_ attributes: AttributeListSyntax) {
+        guard attributes.contains(named: "dynamicMemberLookup"), let type = enclosingType else { return }
+        facts.runtime.reads.dynamicMemberTypes.append(type)
+    }
+
+    // MARK: Small readings
+
+    /// `Call(…)`, `Call.init(…)`, `Box<Int>(…)`: the type built. Static factories (`Call.make()`) may return another.
+    private func constructedTypeName(_ expr: ExprSyntax) -> String? {
+        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base { callee = base }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.identifierText
+        return name.first?.isUppercase == true && name != "Self" ? name : nil
+    }
+
+    private func isGenericTypeName(_ type: String) -> Bool {
+        genericScopes.contains { $0.contains(type) } || genericNamesInFile.contains(type)
+    }
+
+    /// The member (method, initializer, property, subscript) a read sits in; nil at top level.
+    private func enclosingMemberDeclaration(of node: ExprSyntax) -> Syntax? {
+        var current = Syntax(node)
+        var member: Syntax?
+        while let parent = current.parent {
+            if parent.is(MemberBlockItemSyntax.self) { member = current }
+            current = parent
+            // The outermost member: nested types cannot see the locals of the function they sit in anyway.
+        }
+        return member
+    }
+
+    /// How many times each name is bound in a member: parameters, closure parameters and every pattern.
+    private func boundNames(in declaration: Syntax) -> [String: Int] {
+        if let known = boundNamesCache[declaration.id] { return known }
+        var counts: [String: Int] = [:]
+        for pattern in declaration.descendants(IdentifierPatternSyntax.self) { counts[pattern.identifier.identifierText, default: 0] += 1 }
+        for parameter in declaration.descendants(FunctionParameterSyntax.self) {
+            counts[(parameter.secondName ?? parameter.firstName).identifierText, default: 0] += 1
+        }
+        for parameter in declaration.descendants(ClosureShorthandParameterSyntax.self) { counts[parameter.name.identifierText, default: 0] += 1 }
+        for parameter in declaration.descendants(ClosureParameterSyntax.self) {
+            counts[(parameter.secondName ?? parameter.firstName).identifierText, default: 0] += 1
+        }
+        for capture in declaration.descendants(ClosureCaptureSyntax.self) { counts[capture.name.identifierText, default: 0] += 1 }
+        boundNamesCache[declaration.id] = counts
+        return counts
+    }
+
+    /// The annotated type of the parameter `name` of the function or initializer around `node`.
+    private func annotatedParameterType(_ name: String, around node: ExprSyntax) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            let parameters = syntax.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? syntax.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                return parameters.first { ($0.secondName ?? $0.firstName).identifierText == name }?.type.nominalName
+            }
+            if syntax.is(MemberBlockItemSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        return nil
+    }
+}

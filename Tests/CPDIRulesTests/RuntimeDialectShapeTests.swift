@@ -1,0 +1,374 @@
+import CPDIRules
+import Testing
+
+/// General shapes of the run-time libraries' public APIs that apps write in more than one way: an
+/// existential or parenthesised type on either side of a lookup, a registration chain spread over lines,
+/// an app's own generic helper over the library's lookup, and reads that cannot be an instance's property.
+/// Each fixture lists every finding cpdi must report on it and nothing more (SPEC §4b).
+@Suite struct RuntimeDialectShapeTests {
+    private func check(_ example: RuleExample, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectExactFindings(example, sourceLocation: sourceLocation)
+    }
+
+    /// Resolver: `.implements((any P).self)`, `X() as any P`, a closure returning `any P`, and lookups of
+    /// `any P`, `(any P)?` and `P` all meet; a chain on several lines is one registration; an alias that
+    /// nothing asks for is reported where it is written.
+    @Test func resolverExistentialsAndChainedAliases() {
+        check(RuleExample(files: [
+            "Registrations.swift": """
+                import Resolver
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { SystemClock() }
+                            .implements((any Clock).self)
+                            .scope(.application)
+                        register { KeychainVault() as any SecretVault }
+                        register { () -> any Mailing in SmtpMailer() }
+                        register { DiskCache() }
+                            .implements(1️⃣Caching.self)
+                            .scope(.cached)
+                        register { Counter() }
+                            .implements((Counting).self)
+                    }
+                }
+                """,
+            "Inbox.swift": """
+                import Resolver
+                final class Inbox {
+                    @Injected var clock: any Clock
+                    @OptionalInjected var vault: (any SecretVault)?
+                    @Injected var mailer: Mailing
+                    @LazyInjected var cache: DiskCache
+                    let counter: any Counting = resolve()
+                    func open() { _ = (clock, vault, mailer, cache, counter) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Caching` is registered with Resolver in `Resolver` as another type of `DiskCache` (`.implements`), but nothing resolves or injects it",
+        ]))
+    }
+
+    /// Swinject: a registration keyed by an existential, and `.implements((any P).self)` of a view model
+    /// that screens resolve only by its concrete type.
+    @Test func swinjectExistentialsAndUnusedAliases() {
+        check(RuleExample(files: [
+            "ScreensAssembly.swift": """
+                import Swinject
+                final class ScreensAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register((any Tracking).self) { _ in Tracker() }
+                        container.register(SettingsModelImpl.self) { r in SettingsModelImpl(tracking: r.resolve((any Tracking).self)!) }
+                            .implements(1️⃣(any SettingsModel).self)
+                            .inObjectScope(.container)
+                        container.register(AboutModelImpl.self) { _ in AboutModelImpl() }
+                            .implements((any AboutModel).self)
+                    }
+                }
+                """,
+            "Screens.swift": """
+                import Swinject
+                @main enum App {
+                    static let assembler = Assembler([ScreensAssembly()])
+                    static func main() {
+                        let settings = assembler.resolver.resolve(SettingsModelImpl.self)!
+                        let about = assembler.resolver.resolve(AboutModel.self)!
+                        print(settings, about)
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `SettingsModel` is registered with Swinject in `ScreensAssembly` as another type of `SettingsModelImpl` (`.implements`), but nothing resolves or injects it",
+        ]))
+    }
+
+    /// An app's own generic helper over Swinject's lookup: callers are read by the type they declare, even
+    /// in files that do not import Swinject; a type they ask for that nothing registers is not judged (cpdi
+    /// does not follow the helper), and what no caller asks for is still unused.
+    @Test func swinjectThroughAnAppsGenericHelper() {
+        check(RuleExample(files: [
+            "DI.swift": """
+                import Swinject
+                enum DI {
+                    static let container = Container()
+                    static func resolve<T>() -> T { container.resolve(T.self)! }
+                    static func register() {
+                        container.register(Session.self) { _ in Session() }
+                        container.register(Feed.self) { r in Feed(session: r.resolve(Session.self)!) }
+                        container.1️⃣register(LegacySync.self) { _ in LegacySync() }
+                    }
+                }
+                """,
+            "Home.swift": """
+                @main final class Home {
+                    let feed: Feed = DI.resolve()
+                    let stats: Stats = DI.resolve()
+                    static func main() { _ = Home() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `LegacySync` is registered with Swinject in `DI`, but nothing resolves or injects it",
+        ]))
+    }
+
+    /// A helper named other than `resolve…` / `inject…` is not followed to its callers: nothing in its library's
+    /// store is judged unused.
+    @Test func swinjectThroughAHelperOfAnotherName() {
+        check(RuleExample(files: [
+            "DI.swift": """
+                import Swinject
+                enum DI {
+                    static let container = Container()
+                    static func instance<T>() -> T { container.resolve(T.self)! }
+                    static func register() {
+                        container.register(Session.self) { _ in Session() }
+                        container.register(LegacySync.self) { _ in LegacySync() }
+                    }
+                }
+                """,
+            "Home.swift": """
+                @main final class Home {
+                    let session: Session = DI.instance()
+                    static func main() { _ = Home() }
+                }
+                """,
+        ]))
+    }
+
+    /// `.loading` and `Log.settings` read a static member or an enum case, never an instance's property: an
+    /// injected property of that name is still unread. A static injection is read that way.
+    @Test func typeLevelReadsAreNotInstanceReads() {
+        check(RuleExample(files: [
+            "SettingsFeature.swift": """
+                import Dependencies
+                struct SettingsFeature {
+                    @Dependency(\\.settings) var 1️⃣settings
+                    @Dependency(\\.continuousClock) static var clock
+                    enum Action { case settings(Bool), clock }
+                    func reduce(_ action: Action) {
+                        switch action {
+                        case .settings: Log.settings.info("settings")
+                        case .clock: _ = SettingsFeature.clock
+                        }
+                    }
+                }
+                """,
+            "Log.swift": """
+                import Dependencies
+                enum Log { static let settings = Logger() }
+                struct SettingsClient {}
+                extension SettingsClient: DependencyKey { static let liveValue = SettingsClient() }
+                extension DependencyValues {
+                    var settings: SettingsClient {
+                        get { self[SettingsClient.self] }
+                        set { self[SettingsClient.self] = newValue }
+                    }
+                }
+                @main struct App { static func main() { SettingsFeature().reduce(.settings(true)) } }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `settings` is injected into `SettingsFeature` with `@Dependency(\\.settings)`, but nothing reads it",
+        ]))
+    }
+
+    /// SwinjectAutoregistration: a screen generic over its model, registered as `Screen<LiveModel>`, asks for
+    /// `LiveModel`; a class or struct with no initializer of its own asks for nothing; a library type's
+    /// initializer asks only for library types, so the app's registrations stay judged.
+    @Test func swinjectAutoregistrationOfGenericsAndPlainInitializers() {
+        check(RuleExample(files: [
+            "Assembly.swift": """
+                import Swinject
+                import SwinjectAutoregistration
+                final class ScreenAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.autoregister(JSONDecoder.self, initializer: JSONDecoder.init)
+                        container.autoregister(Clock.self, initializer: SystemClock.init)
+                        container.autoregister(Limits.self, initializer: DefaultLimits.init)
+                        container.autoregister(LiveModel.self, initializer: LiveModel.init)
+                            .implements(1️⃣(any ScreenModel).self)
+                        container.autoregister(Screen<LiveModel>.self, initializer: Screen.init)
+                        container.2️⃣autoregister(Banner.self, initializer: Banner.init)
+                    }
+                }
+                """,
+            "Screen.swift": """
+                protocol Clock {}
+                protocol Limits {}
+                protocol ScreenModel {}
+                final class SystemClock: Clock { let start = 0 }
+                struct DefaultLimits: Limits { let pages = 9 }
+                final class LiveModel: ScreenModel {
+                    init(clock: Clock, limits: Limits, decoder: JSONDecoder) {}
+                }
+                struct Screen<Model: ScreenModel> {
+                    init(model: Model) {}
+                }
+                final class Banner {}
+                @main enum App {
+                    static func main() { _ = Assembler([ScreenAssembly()]).resolver.resolve(Screen<LiveModel>.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `ScreenModel` is registered with Swinject in `ScreenAssembly` as another type of `LiveModel` (`.implements`), but nothing resolves or injects it",
+            "2️⃣": "[unused-registration] `Banner` is registered with Swinject in `ScreenAssembly`, but nothing resolves or injects it",
+        ]))
+    }
+
+    /// `call.streams` with `call: Call` (a parameter, a property, a construction) reads `Call`'s `streams`,
+    /// not an injected `streams` of another type; a name bound twice, an unannotated value or a type the
+    /// sources do not declare leaves the read untyped, and an untyped read counts for every type.
+    @Test func memberReadsFollowTheirValuesType() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container {
+                    var streams: Factory<Streams> { self { Streams() } }
+                    var network: Factory<Network> { self { Network() } }
+                }
+                final class Call {
+                    let streams: Streams
+                    init(streams: Streams) { self.streams = streams }
+                }
+                """,
+            "CallViewModel.swift": """
+                import Factory
+                final class CallViewModel {
+                    @Injected(\\.streams) var 1️⃣streams
+                    @Injected(\\.network) var network
+                    let call: Call
+                    init(call: Call) { self.call = call }
+                    func join() -> Int { network.ping(); return call.streams.count + self.call.streams.count }
+                }
+                final class Lobby {
+                    func show(_ call: Call) -> Int { call.streams.count + Call(streams: Streams()).streams.count }
+                    func enter(_ model: CallViewModel?) { model?.network.ping() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `streams` is injected into `CallViewModel` with `@Injected(\\.streams)`, but nothing reads it",
+        ]))
+    }
+
+    /// A value rebound in its function (`if let player = …`) may be anything: its `streams` counts as a read.
+    @Test func memberReadsOfReboundValuesStayUntyped() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container { var streams: Factory<Streams> { self { Streams() } } }
+                final class Call { let streams = Streams() }
+                """,
+            "Player.swift": """
+                import Factory
+                final class Player {
+                    @Injected(\\.streams) var streams
+                }
+                final class Replays {
+                    func replay(player: Call) -> Int {
+                        if let player = Replays.current() { return player.streams.count }
+                        return 0
+                    }
+                    static func current() -> Player? { nil }
+                }
+                """,
+        ]))
+    }
+
+    /// A capitalised value (`Current.theme`, with `var Current = Screen()`) is not a type: its `theme` is read.
+    @Test func capitalisedValuesAreNotTypes() {
+        check(RuleExample("""
+            import Dependencies
+            struct Screen { @Dependency(\\.theme) var theme }
+            struct Theme {}
+            extension Theme: DependencyKey { static let liveValue = Theme() }
+            extension DependencyValues {
+                var theme: Theme {
+                    get { self[Theme.self] }
+                    set { self[Theme.self] = newValue }
+                }
+            }
+            var Current = Screen()
+            @main struct App { static func main() { print(Current.theme) } }
+            """))
+    }
+
+    /// A `@dynamicMemberLookup` wrapper of the sources forwards `store.streams` to what it wraps: not certainly its own.
+    @Test func dynamicMemberLookupForwardsReads() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container { var streams: Factory<Streams> { self { Streams() } } }
+                @dynamicMemberLookup
+                struct Store<Value> {
+                    let value: Value
+                    subscript<T>(dynamicMember path: KeyPath<Value, T>) -> T { value[keyPath: path] }
+                }
+                """,
+            "Player.swift": """
+                import Factory
+                final class Player {
+                    @Injected(\\.streams) var streams
+                }
+                final class Screen {
+                    let store: Store<Player>
+                    init(store: Store<Player>) { self.store = store }
+                    func count() -> Int { store.streams.count }
+                }
+                """,
+        ]))
+    }
+
+    /// `appearance.tint` where `appearance` is injected by `\\.appearance`, whose container property is an
+    /// `Appearance`: a read of `Appearance`'s `tint`, not of an unread `@Injected(\\.tint) var tint` beside it.
+    @Test func readsThroughAnInjectedPropertyFollowItsKeysType() {
+        check(RuleExample(files: [
+            "InjectedValues.swift": """
+                protocol InjectionKey {
+                    associatedtype Value
+                    static var currentValue: Value { get set }
+                }
+                struct InjectedValues {
+                    private static var current = InjectedValues()
+                    static subscript<K: InjectionKey>(key: K.Type) -> K.Value {
+                        get { key.currentValue }
+                        set { key.currentValue = newValue }
+                    }
+                    static subscript<T>(_ keyPath: WritableKeyPath<InjectedValues, T>) -> T {
+                        get { current[keyPath: keyPath] }
+                        set { current[keyPath: keyPath] = newValue }
+                    }
+                }
+                @propertyWrapper struct Injected<T> {
+                    private let keyPath: WritableKeyPath<InjectedValues, T>
+                    var wrappedValue: T { InjectedValues[keyPath] }
+                    init(_ keyPath: WritableKeyPath<InjectedValues, T>) { self.keyPath = keyPath }
+                }
+                struct Appearance { var tint = Tint() }
+                struct Tint {}
+                struct AppearanceKey: InjectionKey { static var currentValue = Appearance() }
+                struct TintKey: InjectionKey { static var currentValue = Tint() }
+                extension InjectedValues {
+                    var appearance: Appearance {
+                        get { Self[AppearanceKey.self] }
+                        set { Self[AppearanceKey.self] = newValue }
+                    }
+                    var tint: Tint {
+                        get { Self[TintKey.self] }
+                        set { Self[TintKey.self] = newValue }
+                    }
+                }
+                """,
+            "CallView.swift": """
+                final class CallView {
+                    @Injected(\\.appearance) var appearance
+                    @Injected(\\.tint) var 1️⃣tint
+                    func color() -> Tint { appearance.tint }
+                }
+                final class Badge {
+                    @Injected(\\.tint) var tint
+                    func plain() -> Tint { tint }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `tint` is injected into `CallView` with `@Injected(\\.tint)`, but nothing reads it",
+        ]))
+    }
+}
