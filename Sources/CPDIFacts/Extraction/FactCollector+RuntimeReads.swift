@@ -104,7 +104,9 @@ extension FactCollector {
         // `Log.settings`: static too if `Log` is a type, which the link asks the sources (a capitalised
         // property would be a value).
         if Self.isTypeReference(base) {
-            typeReadsSeen.insert("\(base.trimmedDescription)|\(name)")
+            // A plain name spells itself; printing the syntax back is for the rarer `Feature.State`, `Box<Int>`.
+            let written = base.as(DeclReferenceExprSyntax.self).flatMap { $0.argumentNames == nil ? $0.baseName.text : nil }
+            typeReadsSeen.insert("\(written ?? base.trimmedDescription)|\(name)")
             return
         }
         if let base = node.base?.withoutUnwrapping, recordTypedMemberRead(name, base: base) { return }
