@@ -6,9 +6,19 @@ public enum OutputFile {
         let url = URL.resolving(path, against: workingDirectory)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try OutputFile.writeAtomically(bytes, to: url)
         } catch {
             throw InputError("\(path): cannot write the file (\(error.localizedDescription)); check the folder exists and is writable")
+        }
+    }
+
+    /// A temporary file renamed over `url`, written from the array's own storage: the caches of a large app
+    /// are a hundred megabytes each, and copying them into a `Data` first doubled the peak memory of a run.
+    static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
+            try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+                .write(to: url, options: .atomic)
         }
     }
 }

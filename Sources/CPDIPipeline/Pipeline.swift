@@ -18,6 +18,10 @@ public struct Pipeline: Sendable {
     /// Whether a run with a facts cache may answer with a saved whole result (and save its own); tests of
     /// the facts layer turn it off.
     public var reusesResults = true
+    /// Files written less than this many seconds before a run are opened again by the next run even when
+    /// their stamp is unchanged (`FileStamp.isSettled`): two seconds covers the coarsest file system clocks.
+    /// Tests that edit files between runs in quick succession trust younger stamps.
+    var stampSettlingSeconds: Int64 = 2
 
     /// The naming section of the configuration: one value, so extraction and linking cannot disagree.
     public var conventions: NamingConventions {
@@ -46,27 +50,48 @@ public struct Pipeline: Sendable {
         guard let cache else {
             return analyse(try extract(paths: paths, workingDirectory: workingDirectory, progress: progress))
         }
-        let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
-        let tree = self.tree
-        let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true) }
-        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+        let discovery = SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree)
+        let tree = self.tree, cacheDirectory = cache.directory
+        // Only the disk has stamps; a git revision in memory is read as it is. The index loads while the walk runs.
+        let (stamps, discovered) = Parallel.both(
+            { StepTimes.measure("stamp index") { tree is DiskTree ? FileStampIndex(cacheDirectory: cacheDirectory) : nil } },
+            { StepTimes.measure("discovery") { Result { () throws(InputError) in try discovery.discover(paths) } } }
+        )
+        let files = try discovered.get()
+        let started = Int64(Date().timeIntervalSince1970)
+        let (read, identities) = StepTimes.measure("read") {
+            let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }
+            return (read, Parallel.map(files.count) { read[$0].identity(module: files[$0].module) })
+        }
         let saved = ResultCache(workingTreeIn: cache.directory)
-        let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: read, modules: modules)
+        let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: identities)
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
-        if reusesResults, let result = saved.load(key, includingGraph: needsGraph) {
+        if reusesResults, let result = StepTimes.measure("saved result", { saved.load(key, includingGraph: needsGraph) }) {
             for _ in files { counter?.fileDone(reused: true) }
+            saveStamps(stamps, of: read, settledBefore: started)
             return result
         }
         let conventions = self.conventions
-        let outcomes = Parallel.map(read.count) { index in
-            let (outcome, reused) = Self.extract(read[index], conventions: conventions, cache: cache)
-            counter?.fileDone(reused: reused)
-            return outcome
+        let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+        let outcomes = StepTimes.measure("extraction") {
+            Parallel.map(read.count) { index in
+                let (outcome, reused) = Self.extract(read[index], conventions: conventions, cache: cache, tree: tree)
+                counter?.fileDone(reused: reused)
+                return outcome
+            }
         }
+        saveStamps(stamps, of: read, settledBefore: started)
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
-        let result = Parallel.both({ cache.save() }, { analyse(Extracted(outcomes: outcomes, modules: modules)) }).1
-        if reusesResults { saved.store(result, key: key) }
+        let result = Parallel.both(
+            { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(Extracted(outcomes: outcomes, modules: modules)) }
+        ).1
+        if reusesResults { StepTimes.measure("result saved") { saved.store(result, key: key) } }
         return result
+    }
+
+    private func saveStamps(_ stamps: FileStampIndex?, of files: [ReadFile], settledBefore time: Int64) {
+        guard let stamps else { return }
+        StepTimes.measure("stamp index saved") { stamps.save(keysOf: files, settledBefore: time, margin: stampSettlingSeconds) }
     }
 
     /// The files of a run, discovered and extracted, before linking. `cpdi diff` extracts both sides
@@ -115,13 +140,13 @@ public struct Pipeline: Sendable {
             }
         }
         let linker = Linker(conventions: conventions)
-        let model = linker.model(facts, modules: modules)
+        let model = StepTimes.measure("linking") { linker.model(facts, modules: modules) }
         // The rules read the model, not the graph: both are built at the same time.
         let (graph, checked) = Parallel.both(
-            { linker.graph(of: model) },
-            { Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)) }
+            { StepTimes.measure("graph") { linker.graph(of: model) } },
+            { StepTimes.measure("rules") { Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)) } }
         )
-        let findings = settle(checked, facts: facts)
+        let findings = StepTimes.measure("settling") { settle(checked, facts: facts) }
         return AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {

@@ -40,7 +40,7 @@ public struct SourceDiscovery: Sendable {
     /// Files found in folders must pass the configuration's include and exclude globs; files named on the
     /// command line are always analysed.
     public func discover(_ paths: [String]) throws(InputError) -> [SourceFile] {
-        var found: [String: SourceFile] = [:]
+        var found: [SourceFile] = []
         var projectFilesRead: [URL: [ModuleClaim]] = [:]
         for path in paths.isEmpty ? ["."] : paths {
             let url = URL.resolving(path, against: workingDirectory)
@@ -56,7 +56,7 @@ public struct SourceDiscovery: Sendable {
             let claims = above.claims(reading: &projectFilesRead, in: tree) + walk.projects.claims(reading: &projectFilesRead, in: tree)
             let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             // Files named on the command line are analysed whatever the project says.
-            let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: Set(walk.files), in: tree) : nil
+            let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: walk.files, in: tree) : nil
             found.reserveCapacity(found.count + walk.files.count)
             let bases = relativeNameBases(root: rootPath)
             // Without project files naming targets, a file's module follows from its folder alone.
@@ -71,10 +71,22 @@ public struct SourceDiscovery: Sendable {
                     module = modules.module(of: file, names: { relativeNames(of: file, bases: bases) })
                     if modules.followsFolders { moduleOfFolder[folder] = module }
                 }
-                found[display] = SourceFile(path: file, displayPath: display, module: module)
+                found.append(SourceFile(path: file, displayPath: display, module: module))
             }
         }
-        return found.keys.sorted().map { found[$0]! }
+        // A file reached twice (a folder and a file in it, both named) counts once, as the later path found it.
+        return Self.sortedUnique(found)
+    }
+
+    /// Sorted by display path; of equal display paths the last one found stays.
+    static func sortedUnique(_ files: [SourceFile]) -> [SourceFile] {
+        // `sorted` is stable: equal display paths keep the order they were found in.
+        var unique: [SourceFile] = []
+        unique.reserveCapacity(files.count)
+        for file in files.sorted(by: { $0.displayPath < $1.displayPath }) {
+            if let last = unique.last, last.displayPath == file.displayPath { unique[unique.count - 1] = file } else { unique.append(file) }
+        }
+        return unique
     }
 
     /// Swift files (absolute, normalised paths) and the project files that name modules, found under a folder.

@@ -11,11 +11,15 @@ import Testing
 /// of a run without one.
 @Suite struct WorkingTreeResultTests {
     /// A run as `cpdi check` does it with a cache in `cacheFolder`; also says whether facts were looked at.
+    /// Stamps are trusted however young the files are (`Pipeline.stampSettlingSeconds`): the edits below come
+    /// in quick succession, and each is an atomic write, which gives the file a new inode.
     static func warm(_ folder: URL, cache cacheFolder: URL, configuration: Configuration = Configuration(), needsGraph: Bool = true)
         throws -> (result: AnalysisResult, readFacts: Bool)
     {
         let cache = FactsCache(directory: cacheFolder, conventions: configuration.naming)
-        let result = try Pipeline(configuration: configuration).run(
+        var pipeline = Pipeline(configuration: configuration)
+        pipeline.stampSettlingSeconds = -3_600
+        let result = try pipeline.run(
             paths: [folder.path], workingDirectory: folder, cache: cache, needsGraph: needsGraph
         )
         return (result, cache.hits + cache.misses > 0)
@@ -84,6 +88,42 @@ import Testing
             #expect(try warm(app, cache: cache).result == cold, "after \(applied)")
             let again = try warm(app, cache: cache)
             #expect(!again.readFacts && again.result == cold, "repeated, after \(applied)")
+        }
+    }
+
+    /// A file changed in place, same size, its modification time put back: the stamp still differs (the
+    /// inode's change time moved), so the file is read again and the change seen.
+    @Test func aFileChangedInPlaceWithItsOldTimeRestoredIsReadAgain() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 30, modules: 2, seed: 8).write(to: app)
+            let first = try Self.warm(app, cache: cache).result
+            let index = FileStampIndex(cacheDirectory: cache)
+            #expect(index.entries.count == first.files.count, "every file is in the index")
+            let file = try #require(try TreeEdit.swiftFiles(in: app).first { try String(contentsOf: $0, encoding: .utf8).contains("dependencies.") })
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let modified = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+            // Same length: the read `dependencies.x` becomes `dependencieS.x`, a read of something else.
+            let changed = text.replacingOccurrences(of: "dependencies.", with: "dependencieS.")
+            #expect(changed.utf8.count == text.utf8.count)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.write(contentsOf: Data(changed.utf8))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+            let warm = try Self.warm(app, cache: cache).result
+            #expect(warm == (try Self.cold(app)))
+            #expect(warm != first)
+        }
+    }
+
+    /// Files written just before a run are not trusted by their stamp (a write in the same clock tick could
+    /// leave it unchanged); with the default margin a freshly generated app leaves the index empty.
+    @Test func freshlyWrittenFilesStayOutOfTheStampIndex() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 10, modules: 1, seed: 2).write(to: app)
+            _ = try Pipeline().run(paths: [app.path], workingDirectory: app, cache: FactsCache(directory: cache, conventions: .default))
+            #expect(FileStampIndex(cacheDirectory: cache).entries.isEmpty)
         }
     }
 

@@ -126,7 +126,7 @@ public final class FactsCache: @unchecked Sendable {
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try OutputFile.writeAtomically(bytes, to: url)
         } catch {
             return
         }

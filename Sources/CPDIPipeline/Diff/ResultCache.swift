@@ -33,15 +33,13 @@ struct ResultCache: Sendable {
         return "\(ContentHash(Array(text.utf8)))"
     }
 
-    /// The key of a working-tree result: the analysis settings, and each file's path, bytes (by their facts key)
-    /// and module, in discovery order.
-    func key(settings: String, files: [Pipeline.ReadFile], modules: [String: String]) -> String {
+    /// The key of a working-tree result: the analysis settings, and each file's identity (`ReadFile.identity`:
+    /// path, bytes by their facts key, and module), in discovery order.
+    func key(settings: String, files: [ContentHash]) -> String {
         var bytes = Array(settings.utf8)
-        bytes.reserveCapacity(files.count * 96)
+        bytes.reserveCapacity(bytes.count + files.count * 16)
         for file in files {
-            bytes.append(0)
-            file.addIdentity(to: &bytes)
-            bytes += (modules[file.path] ?? "").utf8
+            withUnsafeBytes(of: (file.high.littleEndian, file.low.littleEndian)) { bytes += $0 }
         }
         return "\(ContentHash(bytes))"
     }
@@ -65,7 +63,7 @@ struct ResultCache: Sendable {
         guard let bytes = try? Self.encode(result) else { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: directory.appendingPathComponent("\(key).result"), options: .atomic)
+            try OutputFile.writeAtomically(bytes, to: directory.appendingPathComponent("\(key).result"))
         } catch {
             return
         }

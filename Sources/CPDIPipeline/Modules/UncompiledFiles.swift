@@ -12,7 +12,9 @@ struct UncompiledFiles {
     private var projects: [String: (compiled: Set<String>, synchronized: [String])?] = [:]
     private var otherProjectFolders: Set<String> = []
 
-    init(projects files: ProjectFiles, walked: Set<String>, in tree: any SourceTree) {
+    init(projects files: ProjectFiles, walked walkedFiles: [String], in tree: any SourceTree) {
+        // Built only for an Xcode project: most folders have none, and a large app's walk is 100,000 paths.
+        var walkedSet: Set<String>?
         for url in files.urls {
             let folder = url.deletingLastPathComponent().standardizedFileURL.path
             guard ProjectFiles.isXcodeProject(url.lastPathComponent) else {
@@ -27,6 +29,8 @@ struct UncompiledFiles {
             }
             let compiled = Set(project.targets.flatMap(\.files).filter { $0.hasSuffix(".swift") })
             let synchronized = project.targets.flatMap(\.synchronizedFolders)
+            let walked = walkedSet ?? Set(walkedFiles)
+            walkedSet = walked
             let trusted = !compiled.isEmpty && compiled.isSubset(of: walked)
             if case .some(.some(let known))? = projects[folder], trusted {
                 projects[folder] = (known.compiled.union(compiled), known.synchronized + synchronized)
