@@ -22,6 +22,9 @@ public struct Pipeline: Sendable {
     /// their stamp is unchanged (`FileStamp.isSettled`): two seconds covers the coarsest file system clocks.
     /// Tests that edit files between runs in quick succession trust younger stamps.
     var stampSettlingSeconds: Int64 = 2
+    /// Whether the run's facts, model and read files are left for the process's exit to free
+    /// (`HeldUntilExit`): for the command line, which exits right after printing.
+    public var holdsWorkUntilExit = false
 
     /// The naming section of the configuration: one value, so extraction and linking cannot disagree.
     public var conventions: NamingConventions {
@@ -48,7 +51,8 @@ public struct Pipeline: Sendable {
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil, needsGraph: Bool = true
     ) throws(InputError) -> AnalysisResult {
         guard let cache else {
-            return analyse(try extract(paths: paths, workingDirectory: workingDirectory, progress: progress))
+            let extracted = try extract(paths: paths, workingDirectory: workingDirectory, progress: progress)
+            return analyse(extracted.outcomes, modules: extracted.modules, needsGraph: needsGraph)
         }
         let discovery = SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree)
         let tree = self.tree, cacheDirectory = cache.directory
@@ -66,7 +70,12 @@ public struct Pipeline: Sendable {
         let saved = ResultCache(workingTreeIn: cache.directory)
         let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: identities)
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
-        if reusesResults, let result = StepTimes.measure("saved result", { saved.load(key, includingGraph: needsGraph) }) {
+        // A findings-only result (saved by `cpdi check`) answers findings-only runs; a whole one answers both.
+        let findingsKey = key + "-findings"
+        let reused = StepTimes.measure("saved result") {
+            reusesResults ? saved.load(key, includingGraph: needsGraph) ?? (needsGraph ? nil : saved.load(findingsKey, includingGraph: false)) : nil
+        }
+        if let result = reused {
             for _ in files { counter?.fileDone(reused: true) }
             saveStamps(stamps, of: read, settledBefore: started)
             return result
@@ -83,9 +92,10 @@ public struct Pipeline: Sendable {
         saveStamps(stamps, of: read, settledBefore: started)
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
         let result = Parallel.both(
-            { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(Extracted(outcomes: outcomes, modules: modules)) }
+            { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(outcomes, modules: modules, needsGraph: needsGraph) }
         ).1
-        if reusesResults { StepTimes.measure("result saved") { saved.store(result, key: key) } }
+        if reusesResults { StepTimes.measure("result saved") { saved.store(result, key: needsGraph ? key : findingsKey) } }
+        if holdsWorkUntilExit { HeldUntilExit.hold((read, outcomes, cache)) }
         return result
     }
 
@@ -122,7 +132,8 @@ public struct Pipeline: Sendable {
         return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, module) }))
     }
 
-    func analyse(_ outcomes: [ExtractionOutcome], modules: [String: String]) -> AnalysisResult {
+    /// `needsGraph: false` leaves the graph empty: findings, problems and coverage come from the model alone.
+    func analyse(_ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true) -> AnalysisResult {
         var facts: [FileFacts] = []
         var problems: [InputProblem] = []
         for outcome in outcomes {
@@ -142,11 +153,14 @@ public struct Pipeline: Sendable {
         let linker = Linker(conventions: conventions)
         let model = StepTimes.measure("linking") { linker.model(facts, modules: modules) }
         // The rules read the model, not the graph: both are built at the same time.
-        let (graph, checked) = Parallel.both(
-            { StepTimes.measure("graph") { linker.graph(of: model) } },
-            { StepTimes.measure("rules") { Analyzer(rules: rulesToRun).findings(for: RuleContext(model: model)) } }
-        )
+        let rules = rulesToRun
+        let judge = { StepTimes.measure("rules") { Analyzer(rules: rules).findings(for: RuleContext(model: model)) } }
+        let (graph, checked) = needsGraph
+            ? Parallel.both({ StepTimes.measure("graph") { linker.graph(of: model) } }, judge)
+            : (DependencyGraph(nodes: [], edges: [], roots: []), judge())
         let findings = StepTimes.measure("settling") { settle(checked, facts: facts) }
+        let runtime = RuntimeCoverage(model: model)
+        if holdsWorkUntilExit { HeldUntilExit.hold((model, facts)) }
         return AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {
@@ -156,7 +170,7 @@ public struct Pipeline: Sendable {
                 }
             }.sorted(),
             graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model),
-            runtime: RuntimeCoverage(model: model).summary == nil ? nil : RuntimeCoverage(model: model)
+            runtime: runtime.summary == nil ? nil : runtime
         )
     }
 }

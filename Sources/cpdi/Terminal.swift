@@ -51,7 +51,8 @@ enum Terminal {
         present: (AnalysisResult) -> AnalysisResult = { $0 }
     ) -> AnalysisResult {
         do {
-            let pipeline = Pipeline(configuration: configuration)
+            var pipeline = Pipeline(configuration: configuration)
+            pipeline.holdsWorkUntilExit = true
             let analysed: AnalysisResult
             if facts.isEmpty {
                 let progress = ProgressDisplay.forStandardError(quiet: settings.quiet)

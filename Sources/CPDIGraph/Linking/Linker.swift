@@ -17,7 +17,8 @@ public struct Linker: Sendable {
     /// The model alone: what the rules read. The graph is built from it separately, so a caller can
     /// build the graph and run the rules at the same time.
     public func model(_ files: [FileFacts], modules: [String: String]) -> DependencyModel {
-        let sorted = ModuleScoping(modules: modules).run(files.sorted { $0.path < $1.path })
+        let byPath = files.sorted { $0.path < $1.path }
+        let sorted = ModuleScoping(modules: modules).run(byPath)
         var symbols = SymbolTable(files: sorted, modules: modules)
         LeafFlattening(conventions: conventions).run(on: &symbols)
 
@@ -31,6 +32,23 @@ public struct Linker: Sendable {
                 if requirement.kind == .alias { symbols.dependencyAliases.insert(requirement.name) }
             }
         }
+        // The run-time facts name types as written: they are linked on the files before module scoping renamed
+        // any. Nothing else below reads them, so they link on the other core meanwhile.
+        let linkedSymbols = symbols
+        let (runtime, model) = Parallel.both(
+            { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() },
+            { compileTimeModel(sorted, modules: modules, symbols: symbols, components: components) }
+        )
+        var linked = model
+        linked.runtime = runtime
+        linked.coverage = ContainerCoverageLinking(model: linked).run()
+        return linked
+    }
+
+    /// Containers, forwards, owners and scopes: everything of the model but the run-time registrations.
+    private func compileTimeModel(
+        _ sorted: [FileFacts], modules: [String: String], symbols: SymbolTable, components: [String: Component]
+    ) -> DependencyModel {
         let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)
         let attribution = Attribution(symbols: symbols, components: components)
         let (forwards, opaqueHandOffs) = ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions)
@@ -52,9 +70,6 @@ public struct Linker: Sendable {
         )
         model.opaqueHandOffs = opaqueHandOffs
         model.scopes = ScopeAttribution(model: model).run()
-        // The run-time facts name types as written: they are linked on the files before module scoping renamed any.
-        model.runtime = RegistrationLinking(files: files.sorted { $0.path < $1.path }, modules: modules, symbols: symbols).run()
-        model.coverage = ContainerCoverageLinking(model: model).run()
         return model
     }
 
