@@ -9,6 +9,8 @@ public enum FactExtractor {
         extract(path: path, source: source, conventions: conventions, gatedByVocabulary: true)
     }
 
+    private static let ignoreAllMarker = Array("periphery:ignore:all".utf8)
+
     static func extract(path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool) -> FileFacts {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: NestingGuard.maximumParserNesting) }
@@ -18,10 +20,12 @@ public enum FactExtractor {
         var facts = collector.finish()
         facts.suppressions = SuppressionReading.read(tree, source: source, lines: lines)
         if path == "main.swift" || path.hasSuffix("/main.swift") { facts.runtime.isEntryPoint = true }
-        // Written in the comments at the top of the file, before any code.
-        facts.runtime.ignoresAll = tree.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.pieces.contains {
-            $0.commentText?.contains("periphery:ignore:all") == true
-        } ?? false
+        // Written in the comments at the top of the file, before any code. Most files have none: one byte scan
+        // says so before any comment is turned into a string (a licence header is a dozen of them).
+        facts.runtime.ignoresAll = lines.containsAny(of: [Self.ignoreAllMarker])
+            && tree.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.pieces.contains {
+                $0.commentText?.contains("periphery:ignore:all") == true
+            } ?? false
         if tree.hasError {
             facts.syntaxError = firstSyntaxError(in: tree, lines: lines)
         }
