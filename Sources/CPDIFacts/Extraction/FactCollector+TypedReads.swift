@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax  // bound names counted on the raw tree, without building nodes
 
 /// Reads of `x.name` whose `x` is certainly an instance of a type written in the sources: a construction
 /// (`Call(id: 1).name`), a parameter with a type annotation that nothing in its function rebinds, or a
@@ -101,10 +101,38 @@ extension FactCollector {
     /// How many times each name is bound in a member: parameters, closure parameters and every pattern.
     private func boundNames(in declaration: Syntax) -> [String: Int] {
         if let known = boundNamesCache[declaration.id] { return known }
-        let counter = BoundNameCounter(viewMode: .sourceAccurate)
-        counter.walk(declaration)
-        boundNamesCache[declaration.id] = counter.counts
-        return counter.counts
+        let counts = Self.boundNameCounts(in: declaration.raw)
+        boundNamesCache[declaration.id] = counts
+        return counts
+    }
+
+    /// The count itself, over the raw tree: a member is walked once more for it, and a `SyntaxVisitor`
+    /// building a node for every element of the member cost half of the typed reads on swift-nio. Every
+    /// layout node is looked at, as a source-accurate walk does (it skips only missing tokens).
+    static func boundNameCounts(in root: RawSyntax) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        func count(_ token: RawTokenSyntax) {
+            let text = token.tokenText
+            let tick = UInt8(ascii: "`")
+            let name = text.count >= 2 && text.first == tick && text.last == tick
+                ? String(syntaxText: SyntaxText(rebasing: text[text.index(after: text.startIndex)..<text.index(before: text.endIndex)]))
+                : String(syntaxText: text)
+            counts[name, default: 0] += 1
+        }
+        var pending = [root]
+        while let raw = pending.popLast() {
+            guard let layout = raw.layoutView else { continue }
+            switch raw.kind {
+            case .identifierPattern: RawIdentifierPatternSyntax(raw).map { count($0.identifier) }
+            case .functionParameter: RawFunctionParameterSyntax(raw).map { count($0.secondName ?? $0.firstName) }
+            case .closureShorthandParameter: RawClosureShorthandParameterSyntax(raw).map { count($0.name) }
+            case .closureParameter: RawClosureParameterSyntax(raw).map { count($0.secondName ?? $0.firstName) }
+            case .closureCapture: RawClosureCaptureSyntax(raw).map { count($0.name) }
+            default: break
+            }
+            for child in layout.children { if let child { pending.append(child) } }
+        }
+        return counts
     }
 
     /// The annotated type of the parameter `name` of the function or initializer around `node`.
@@ -120,34 +148,5 @@ extension FactCollector {
             current = syntax.parent
         }
         return nil
-    }
-}
-
-/// Counts the names a member binds, in one walk of it (five searches of its descendants, one per kind of
-/// binding, cost more than the rest of the extraction).
-private final class BoundNameCounter: SyntaxVisitor {
-    var counts: [String: Int] = [:]
-
-    private func count(_ token: TokenSyntax) { counts[token.identifierText, default: 0] += 1 }
-
-    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        count(node.identifier)
-        return .visitChildren
-    }
-    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        count(node.secondName ?? node.firstName)
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
-        count(node.name)
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-        count(node.secondName ?? node.firstName)
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-        count(node.name)
-        return .visitChildren
     }
 }
