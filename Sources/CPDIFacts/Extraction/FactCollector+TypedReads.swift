@@ -88,6 +88,8 @@ extension FactCollector {
 
     /// The member (method, initializer, property, subscript) a read sits in; nil at top level.
     private func enclosingMemberDeclaration(of node: ExprSyntax) -> Syntax? {
+        // The walk's own outermost member, when the node is inside its declaration (not in stray syntax beside it).
+        if let decl = outermostMember?.decl, decl.position <= node.position, node.endPosition <= decl.endPosition { return decl }
         var current = Syntax(node)
         var member: Syntax?
         while let parent = current.parent {
@@ -135,18 +137,10 @@ extension FactCollector {
         return counts
     }
 
-    /// The annotated type of the parameter `name` of the function or initializer around `node`.
+    /// The annotated type of the parameter `name` of the function or initializer around `node`, the read being
+    /// walked: the nearest function, initializer or member item around it is the last of `parameterScopes`.
     private func annotatedParameterType(_ name: String, around node: ExprSyntax) -> String? {
-        var current = node.parent
-        while let syntax = current {
-            let parameters = syntax.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-                ?? syntax.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
-            if let parameters {
-                return parameters.first { ($0.secondName ?? $0.firstName).identifierText == name }?.type.nominalName
-            }
-            if syntax.is(MemberBlockItemSyntax.self) { return nil }
-            current = syntax.parent
-        }
-        return nil
+        guard let parameters = parameterScopes.last ?? nil else { return nil }
+        return parameters.first { ($0.secondName ?? $0.firstName).identifierText == name }?.type.nominalName
     }
 }

@@ -76,6 +76,11 @@ final class FactCollector: SyntaxVisitor {
     var genericNamesInFile: Set<String> = []
     /// `FactCollector+TypedReads`' bound names, by member declaration.
     var boundNamesCache: [SyntaxIdentifier: [String: Int]] = [:]
+    /// The outermost member declaration the walk is in, and its item, so a read need not climb to the root.
+    var outermostMember: (item: SyntaxIdentifier, decl: Syntax)?
+    /// The parameters of each function and initializer the walk is in, and nil for each member item: the
+    /// last is what a read's nearest such ancestor declares (`annotatedParameterType`).
+    var parameterScopes: [FunctionParameterListSyntax?] = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
 
@@ -535,6 +540,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        parameterScopes.append(node.signature.parameterClause.parameters)
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         genericNamesInFile.formUnion(generics.map(\.name))
@@ -562,6 +568,7 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
+        parameterScopes.removeLast()
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
         genericOwners.removeLast()
@@ -570,6 +577,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        parameterScopes.append(node.signature.parameterClause.parameters)
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
         genericScopes.append(Set(generics.map(\.name)))
         genericNamesInFile.formUnion(generics.map(\.name))
@@ -586,6 +594,7 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
+        parameterScopes.removeLast()
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
         genericOwners.removeLast()
@@ -981,6 +990,17 @@ final class FactCollector: SyntaxVisitor {
             registerMemberValues(node)
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        if outermostMember == nil { outermostMember = (node.id, Syntax(node.decl)) }
+        parameterScopes.append(nil)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MemberBlockItemSyntax) {
+        if outermostMember?.item == node.id { outermostMember = nil }
+        parameterScopes.removeLast()
     }
 
     override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
