@@ -12,6 +12,30 @@ public enum OutputFile {
         }
     }
 
+    /// A temporary file beside `url`, filled by `fill` piece by piece and renamed over `url` once whole;
+    /// removed when anything fails, so `url` is either the old file or the whole new one.
+    static func writeAtomically(to url: URL, fill: (FileHandle) throws -> Void) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0 ... .max)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            do {
+                try fill(handle)
+                try handle.close()
+            } catch {
+                try? handle.close()
+                throw error
+            }
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
     /// A temporary file renamed over `url`, written from the array's own storage: the caches of a large app
     /// are a hundred megabytes each, and copying them into a `Data` first doubled the peak memory of a run.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {

@@ -63,10 +63,8 @@ public struct Pipeline: Sendable {
         )
         let files = try discovered.get()
         let started = Int64(Date().timeIntervalSince1970)
-        let (read, identities) = StepTimes.measure("read") {
-            let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }
-            return (read, Parallel.map(files.count) { read[$0].identity(module: files[$0].module) })
-        }
+        let read = StepTimes.measure("read") { ReadFiles(Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }) }
+        let identities = Parallel.map(files.count) { read.files[$0].identity(module: files[$0].module) }
         let saved = ResultCache(workingTreeIn: cache.directory)
         let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: identities)
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
@@ -77,26 +75,34 @@ public struct Pipeline: Sendable {
         }
         if let result = reused {
             for _ in files { counter?.fileDone(reused: true) }
-            saveStamps(stamps, of: read, settledBefore: started)
+            saveStamps(stamps, of: read.files, settledBefore: started)
             return result
         }
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
         let outcomes = StepTimes.measure("extraction") {
-            Parallel.map(read.count) { index in
-                let (outcome, reused) = Self.extract(read[index], conventions: conventions, cache: cache, tree: tree)
+            Parallel.map(files.count) { index in
+                let (outcome, reused) = Self.extract(read.files[index], conventions: conventions, cache: cache, tree: tree)
                 counter?.fileDone(reused: reused)
                 return outcome
             }
         }
-        saveStamps(stamps, of: read, settledBefore: started)
+        saveStamps(stamps, of: read.files, settledBefore: started)
+        // The sources themselves are not needed any more: a large app's are a hundred megabytes.
+        read.files = []
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
         let result = Parallel.both(
             { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(outcomes, modules: modules, needsGraph: needsGraph) }
         ).1
         if reusesResults { StepTimes.measure("result saved") { saved.store(result, key: needsGraph ? key : findingsKey) } }
-        if holdsWorkUntilExit { HeldUntilExit.hold((read, outcomes, cache)) }
+        if holdsWorkUntilExit { HeldUntilExit.hold((outcomes, cache)) }
         return result
+    }
+
+    /// A run's read files, in a box so their bytes can be let go of once extracted.
+    final class ReadFiles: @unchecked Sendable {
+        var files: [ReadFile]
+        init(_ files: [ReadFile]) { self.files = files }
     }
 
     private func saveStamps(_ stamps: FileStampIndex?, of files: [ReadFile], settledBefore time: Int64) {

@@ -70,8 +70,9 @@ struct CachePack {
     }
 
     /// The bytes of the next generation: every entry used in this run, and older ones unless they went
-    /// unused for `keepGenerations` writes (files deleted, renamed or edited since).
-    func serialized(used: Set<ContentHash>, keepGenerations: UInt32) -> [UInt8] {
+    /// unused for `keepGenerations` writes (files deleted, renamed or edited since). They are handed to
+    /// `write` a few megabytes at a time, so a large app's pack is never held twice in memory.
+    func serialize(used: Set<ContentHash>, keepGenerations: UInt32, chunkSize: Int = 4 << 20, write: ([UInt8]) throws -> Void) rethrows {
         let next = generation &+ 1
         var out = Self.magic
         out.append(uint32: Self.format)
@@ -97,8 +98,19 @@ struct CachePack {
             out.append(uint32: UInt32(bytes.count))
             out.append(contentsOf: checksum.bytes)
             out.append(contentsOf: bytes)
+            if out.count >= chunkSize {
+                try write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        return out
+        if !out.isEmpty { try write(out) }
+    }
+
+    /// The whole next generation in one array (tests).
+    func serialized(used: Set<ContentHash>, keepGenerations: UInt32) -> [UInt8] {
+        var whole: [UInt8] = []
+        serialize(used: used, keepGenerations: keepGenerations) { whole += $0 }
+        return whole
     }
 }
 

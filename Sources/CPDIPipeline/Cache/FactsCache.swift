@@ -116,17 +116,24 @@ public final class FactsCache: @unchecked Sendable {
     /// packs of older fingerprints. Failing to write is not an error: the next run is simply cold.
     public func save() {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            // The pack as read is let go of (a large app's is a hundred megabytes, and linking runs meanwhile);
+            // a later lookup reads it again.
+            pack = CachePack(fingerprint: fingerprint)
+            packLoaded = false
+            lock.unlock()
+        }
         loadPackIfNeeded()
         guard !fresh.isEmpty || rejected else { return }
         for (key, payload) in fresh {
             pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(payload))
         }
-        let bytes = pack.serialized(used: used, keepGenerations: Self.keepGenerations)
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try OutputFile.writeAtomically(bytes, to: url)
+            try OutputFile.writeAtomically(to: url) { file in
+                try pack.serialize(used: used, keepGenerations: Self.keepGenerations) { try file.write(contentsOf: $0) }
+            }
         } catch {
             return
         }
