@@ -22,6 +22,27 @@ public enum Parallel {
         return results.map { $0! }
     }
 
+    /// `map`, started in `order` (a permutation of the indices): work whose outcome steers the rest goes
+    /// first. Results are still in index order.
+    public static func map<Result>(_ count: Int, order: [Int], _ body: (Int) -> Result) -> [Result] {
+        precondition(order.count == count)
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            _ = results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let slots = results
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: count) { position in
+                let index = order[position]
+                slots[index] = body(index)
+            }
+        }
+        return results.map { $0! }
+    }
+
     /// Two independent results, computed at the same time: `first` on a worker thread, `second` on this one.
     /// (`concurrentPerform` with two iterations often runs both on the calling thread, one after the other.)
     public static func both<First, Second>(

@@ -16,20 +16,68 @@ extension Pipeline {
     func extract(
         _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) -> [ExtractionOutcome] {
-        let conventions = self.conventions, tree = self.tree
-        let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
-        return Parallel.map(files.count) { index in
-            let (outcome, reused) = Self.extract(files[index], conventions: conventions, tree: tree, cache: cache)
-            counter?.fileDone(reused: reused)
-            return outcome
-        }
+        let tree = self.tree
+        let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: cache != nil) }
+        return Self.extract(read, conventions: conventions, cache: cache, tree: tree, progress: progress.map { ProgressCounter(total: files.count, handler: $0) })
     }
 
     /// One file's outcome, and whether it came from the cache.
     static func extract(
         _ file: SourceDiscovery.SourceFile, conventions: NamingConventions, tree: any SourceTree = DiskTree(), cache: FactsCache? = nil
     ) -> (ExtractionOutcome, reused: Bool) {
-        extract(read(file, tree: tree, keyed: cache != nil), conventions: conventions, cache: cache)
+        let outcome = extract(read(file, tree: tree, keyed: cache != nil), conventions: conventions, cache: cache, withReads: true)
+        return (outcome.outcome, outcome.reused)
+    }
+
+    /// The files of a run, extracted without the names each reads (`FileFacts.runtime.reads`) as long as no
+    /// file has turned out to hold what they judge (`RuntimeStyleFacts.holdsWhatReadsJudge`): those names answer
+    /// only whether run-time injections and registrations are read, and gathering them is a sixth of the walk. Files that might hold such
+    /// facts go first, so in an app that has them the need shows early; the files extracted before it showed
+    /// are extracted again with their reads. Either way the facts the run links are those a full extraction
+    /// gives wherever they can matter (`AdaptiveExtractionTests`).
+    static func extract(
+        _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
+    ) -> [ExtractionOutcome] {
+        let demand = RuntimeReadsDemand()
+        let first = Parallel.map(read.count, order: runtimeVocabularyFirst(read)) { index in
+            let extracted = extract(read[index], conventions: conventions, cache: cache, tree: tree, withReads: demand.isNeeded)
+            demand.note(extracted.outcome)
+            counter?.fileDone(reused: extracted.reused)
+            return extracted
+        }
+        guard demand.isNeeded else { return first.map(\.outcome) }
+        let missing = first.indices.filter { !first[$0].withReads }
+        let again = Parallel.map(missing.count) { extract(read[missing[$0]], conventions: conventions, cache: cache, tree: tree, withReads: true) }
+        var outcomes = first.map(\.outcome)
+        for (position, index) in missing.enumerated() { outcomes[index] = again[position].outcome }
+        return outcomes
+    }
+
+    /// Whether some file of a run holds what reads judge, so every file's reads are needed.
+    final class RuntimeReadsDemand: @unchecked Sendable {
+        private let lock = NSLock()
+        private var needed = false
+
+        var isNeeded: Bool { lock.withLock { needed } }
+
+        func note(_ outcome: ExtractionOutcome) {
+            if case .facts(let facts) = outcome, facts.runtime.holdsWhatReadsJudge { lock.withLock { needed = true } }
+        }
+    }
+
+    /// Words without which a file is unlikely to hold what reads judge (an injection wrapper, a registration, a
+    /// container, a key, a module). Only the order of extraction depends on them, never a fact.
+    static let runtimeVocabulary: [[UInt8]] = [
+        "Inject", "Dependenc", "register", "Container", "Factory", "propertyWrapper", "component", "Module", "Key",
+    ].map { Array($0.utf8) }
+
+    /// Indices with the files that use the run-time vocabulary first, each group in discovery order.
+    static func runtimeVocabularyFirst(_ read: [ReadFile]) -> [Int] {
+        let likely = Parallel.map(read.count) { index -> Bool in
+            guard case .bytes(let bytes, _) = read[index].content else { return false }
+            return LineTable.containsAny(of: runtimeVocabulary, in: bytes)
+        }
+        return read.indices.filter { likely[$0] } + read.indices.filter { !likely[$0] }
     }
 
     /// A file's bytes and facts-cache key, or why it has none; read before anything is decoded or parsed, so
@@ -97,29 +145,44 @@ extension Pipeline {
         }
     }
 
-    /// The outcome of a file already read: its facts from the cache, or extracted and given to the cache.
+    /// The outcome of a file already read: its facts from the cache, or extracted and given to the cache;
+    /// `withReads` says whether the facts hold the names the file reads.
     static func extract(
-        _ file: ReadFile, conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree = DiskTree()
-    ) -> (ExtractionOutcome, reused: Bool) {
+        _ file: ReadFile, conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree = DiskTree(), withReads: Bool
+    ) -> (outcome: ExtractionOutcome, reused: Bool, withReads: Bool) {
         let path = file.path
         switch file.content {
         case .problem(let problem):
-            return (.unreadable(problem), false)
+            return (.unreadable(problem), false, true)
         case .bytes(let bytes, let key):
-            if let cache, let key, let cached = cache.facts(for: key, path: path) { return (.facts(cached), true) }
-            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache), false)
+            if let cache, let key, let cached = cached(key, path: path, cache: cache, withReads: withReads) {
+                return (.facts(cached.facts), true, cached.withReads)
+            }
+            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads), false, withReads)
         case .unopened(let key):
-            if let cached = cache?.facts(for: key, path: path) { return (.facts(cached), true) }
+            if let cache, let cached = cached(key, path: path, cache: cache, withReads: withReads) {
+                return (.facts(cached.facts), true, cached.withReads)
+            }
             // Unchanged, but its facts left the cache (pruned, or a pack of another build): read it after all.
             let reread = read(SourceDiscovery.SourceFile(path: file.source, displayPath: path, module: ""), tree: tree, keyed: true)
-            guard case .bytes(let bytes, let key) = reread.content else { return extract(reread, conventions: conventions, cache: nil) }
-            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache), false)
+            guard case .bytes(let bytes, let key) = reread.content else {
+                return extract(reread, conventions: conventions, cache: nil, withReads: withReads)
+            }
+            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads), false, withReads)
         }
     }
 
-    /// Facts extracted from bytes no cache had, given to the cache under `key`.
+    /// Cached facts: without reads only when they are not needed (under their own key), else with them.
+    private static func cached(_ key: ContentHash, path: String, cache: FactsCache, withReads: Bool) -> (facts: FileFacts, withReads: Bool)? {
+        if !withReads, let facts = cache.facts(for: key.withoutReads, path: path, countingMiss: false) { return (facts, false) }
+        return cache.facts(for: key, path: path).map { ($0, true) }
+    }
+
+    /// Facts extracted from bytes no cache had, given to the cache under `key` (with reads) or its
+    /// `withoutReads` twin. Facts without reads of a file that holds what reads judge are not kept: that file
+    /// makes the run extract it again with them.
     private static func extract(
-        _ bytes: [UInt8], path: String, key: ContentHash?, conventions: NamingConventions, cache: FactsCache?
+        _ bytes: [UInt8], path: String, key: ContentHash?, conventions: NamingConventions, cache: FactsCache?, withReads: Bool
     ) -> ExtractionOutcome {
         if let refusal = NestingGuard.refusal(bytes) {
             return .unreadable(InputProblem(
@@ -130,8 +193,15 @@ extension Pipeline {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it"))
         }
-        let facts = FactExtractor.extract(path: path, source: text, conventions: conventions)
-        if let cache, let key { cache.store(facts, for: key) }
+        let facts = FactExtractor.extract(path: path, source: text, conventions: conventions, recordsRuntimeReads: withReads)
+        if let cache, let key {
+            if withReads { cache.store(facts, for: key) } else if !facts.runtime.holdsWhatReadsJudge { cache.store(facts, for: key.withoutReads) }
+        }
         return .facts(facts)
     }
+}
+
+extension ContentHash {
+    /// The key of a file's facts extracted without the names it reads.
+    var withoutReads: ContentHash { ContentHash(high: high ^ 0x9E37_79B9_7F4A_7C15, low: low ^ 0xC2B2_AE3D_27D4_EB4F) }
 }

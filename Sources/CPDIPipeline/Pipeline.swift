@@ -81,11 +81,7 @@ public struct Pipeline: Sendable {
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
         let outcomes = StepTimes.measure("extraction") {
-            Parallel.map(files.count) { index in
-                let (outcome, reused) = Self.extract(read.files[index], conventions: conventions, cache: cache, tree: tree)
-                counter?.fileDone(reused: reused)
-                return outcome
-            }
+            Self.extract(read.files, conventions: conventions, cache: cache, tree: tree, progress: counter)
         }
         saveStamps(stamps, of: read.files, settledBefore: started)
         // The sources themselves are not needed any more: a large app's are a hundred megabytes.

@@ -13,6 +13,7 @@ extension FactCollector {
     /// `name`, `$name` or `_name` written alone: a read of `name` in the innermost type around it, unless
     /// a parameter or local of that name hides it.
     func recordBareRead(_ node: DeclReferenceExprSyntax) {
+        guard recordsRuntimeReads else { return }
         let raw = node.baseName.rawText
         guard let key = bareReadKey(raw) else { return }
         // Most names are read many times in one type: the checks below are for the first read, looked up by
@@ -61,6 +62,7 @@ extension FactCollector {
 
     /// `if let doh { … }` reads the property `doh` it unwraps.
     func recordShorthandBindingRead(_ node: OptionalBindingConditionSyntax) {
+        guard recordsRuntimeReads else { return }
         guard node.initializer == nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
             name.first?.isLowercase == true, !isLocal(name) || localInjectionNames.contains(name)
         else { return }
@@ -87,6 +89,7 @@ extension FactCollector {
     /// `$0.apiClient.fetch = …`) or replaced (`Container.shared.api.register { … }`). `self.name` is a read
     /// in the type it is written in.
     func recordMemberRead(_ node: MemberAccessExprSyntax, name: String) {
+        guard recordsRuntimeReads else { return }
         guard let initial = name.first, initial.isLetter || initial == "_" else { return }
         if isOverridden(node) {
             insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
@@ -128,6 +131,7 @@ extension FactCollector {
     /// `\.name` reads `name`, except as the key of an injection wrapper (that is the injection itself) or
     /// of an override (`.dependency(\.apiClient, …)`, `withValue(\.apiClient, …)`).
     func recordKeyPathRead(_ node: KeyPathExprSyntax) {
+        guard recordsRuntimeReads else { return }
         let names = node.components.compactMap { component -> String? in
             guard case .property(let property) = component.component else { return nil }
             return property.declName.baseName.identifierText
@@ -157,6 +161,7 @@ extension FactCollector {
     }
 
     func recordTypeAlias(_ node: TypeAliasDeclSyntax) {
+        // Kept without the other reads: lookups are typed through aliases whether or not anything is judged.
         guard let target = node.initializer.value.nominalName else { return }
         insertRead("t", "\(node.name.identifierText)|\(target)") { self.facts.runtime.reads.typeAliases.append($0) }
     }

@@ -52,6 +52,7 @@ extension FactCollector {
 
     /// `var call: Call` and `let call: Call?` of a type: the annotation, by `Type|name`.
     func recordAnnotatedMembers(_ node: VariableDeclSyntax) {
+        guard recordsRuntimeReads else { return }
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -65,6 +66,7 @@ extension FactCollector {
 
     /// `@dynamicMemberLookup struct Store<State>`: its `store.name` may read another type's `name`.
     func noteDynamicMemberLookup(_ attributes: AttributeListSyntax) {
+        guard recordsRuntimeReads else { return }
         guard attributes.contains(named: "dynamicMemberLookup"), let type = enclosingType else { return }
         facts.runtime.reads.dynamicMemberTypes.append(type)
     }

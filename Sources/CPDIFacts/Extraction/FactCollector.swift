@@ -86,7 +86,13 @@ final class FactCollector: SyntaxVisitor {
 
     /// `gatedByVocabulary: false` asks every value-flow question even of files without the vocabulary; tests
     /// use it to show that the gate changes no fact.
-    init(path: String, conventions: NamingConventions, lines: LineTable, gatedByVocabulary: Bool = true) {
+    /// Whether the names the file reads are gathered (`FileFacts.runtime.reads`): they only answer questions
+    /// about run-time injections and registrations, so a run whose files hold none leaves them out
+    /// (`Pipeline`'s adaptive extraction) and saves a sixth of the walk.
+    let recordsRuntimeReads: Bool
+
+    init(path: String, conventions: NamingConventions, lines: LineTable, gatedByVocabulary: Bool = true, recordsRuntimeReads: Bool = true) {
+        self.recordsRuntimeReads = recordsRuntimeReads
         self.conventions = conventions
         self.lines = lines
         self.facts = FileFacts(path: path)

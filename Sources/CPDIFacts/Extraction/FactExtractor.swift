@@ -11,11 +11,22 @@ public enum FactExtractor {
 
     private static let ignoreAllMarker = Array("periphery:ignore:all".utf8)
 
-    static func extract(path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool) -> FileFacts {
+    /// `recordsRuntimeReads: false` leaves `runtime.reads` empty but for its type aliases and is otherwise the
+    /// same extraction; only a caller that checks that no file of the run holds what reads judge
+    /// (`RuntimeStyleFacts.holdsWhatReadsJudge`) may use it.
+    public static func extract(path: String, source: String, conventions: NamingConventions, recordsRuntimeReads: Bool) -> FileFacts {
+        extract(path: path, source: source, conventions: conventions, gatedByVocabulary: true, recordsRuntimeReads: recordsRuntimeReads)
+    }
+
+    static func extract(
+        path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool, recordsRuntimeReads: Bool = true
+    ) -> FileFacts {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: NestingGuard.maximumParserNesting) }
         let lines = LineTable(source: source, tree: tree, fileName: path)
-        let collector = FactCollector(path: path, conventions: conventions, lines: lines, gatedByVocabulary: gatedByVocabulary)
+        let collector = FactCollector(
+            path: path, conventions: conventions, lines: lines, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: recordsRuntimeReads
+        )
         collector.walk(tree)
         var facts = collector.finish()
         facts.suppressions = SuppressionReading.read(tree, source: source, lines: lines)

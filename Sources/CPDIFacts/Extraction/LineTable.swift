@@ -7,7 +7,7 @@ import SwiftSyntax
 /// a plain byte scan for `\n` finds the same line ends. Only `\r` needs the tree: swift-syntax counts
 /// a `\r\n` split between two pieces as two line ends, so a file holding a `\r` is left to the
 /// converter and gets exactly the positions it always got.
-struct LineTable {
+public struct LineTable {
     /// The source's UTF-8 bytes, for cheap looks at the text under a node.
     let bytes: [UInt8]
     /// The offset just after each `\n`, ascending; nil when the converter answers instead.
@@ -18,6 +18,11 @@ struct LineTable {
     /// scanned once for all the words it is asked about, not once per word): a table says which needles start
     /// with each byte, and only those are compared.
     func containsAny(of needles: [[UInt8]]) -> Bool {
+        Self.containsAny(of: needles, in: bytes)
+    }
+
+    /// `containsAny(of:)` of any bytes, for callers that have not parsed them.
+    public static func containsAny(of needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
         if needles.contains(where: \.isEmpty) { return true }
         // The needles laid end to end; `chains` links the needles sharing a first byte, `heads` starts each chain.
         var flat: [UInt8] = [], starts: [Int] = [], chains = [Int](repeating: -1, count: needles.count)

@@ -31,6 +31,14 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     public init() {}
 
+    /// Whether the file declares something the names read anywhere are asked about: an injected property, a
+    /// registration, a key, a container property, a module or a property wrapper. Lookups alone are not judged
+    /// by reads.
+    public var holdsWhatReadsJudge: Bool {
+        !(injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
+            && propertyWrappers.isEmpty)
+    }
+
     public var isEmpty: Bool {
         injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
             && resolutions.isEmpty && propertyWrappers.isEmpty && resolveHelpers.isEmpty

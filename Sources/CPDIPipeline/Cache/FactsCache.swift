@@ -74,7 +74,8 @@ public final class FactsCache: @unchecked Sendable {
     }
 
     /// The cached facts for `key`, or nil (a miss) when there are none or they do not decode.
-    func facts(for key: ContentHash, path: String) -> FileFacts? {
+    /// `countingMiss: false` for a first guess (facts without reads) whose miss is followed by another lookup.
+    func facts(for key: ContentHash, path: String, countingMiss: Bool = true) -> FileFacts? {
         // Facts extracted earlier in this process (the other side of a diff) need no decoding.
         let recentFacts = lock.withLock {
             loadPackIfNeeded()
@@ -88,7 +89,7 @@ public final class FactsCache: @unchecked Sendable {
         guard let payload = pack.payload(for: key),
               var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) })
         else {
-            lock.withLock { misses += 1 }
+            if countingMiss { lock.withLock { misses += 1 } }
             return nil
         }
         facts.path = path
