@@ -39,16 +39,21 @@ extension Pipeline {
         _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
     ) -> [ExtractionOutcome] {
         let demand = RuntimeReadsDemand()
-        let first = Parallel.map(read.count, order: runtimeVocabularyFirst(read)) { index in
+        // Which files were extracted without their reads; each slot is written by its own file's task only.
+        let withoutReads = UnsafeMutableBufferPointer<Bool>.allocate(capacity: read.count)
+        withoutReads.initialize(repeating: false)
+        defer { withoutReads.deallocate() }
+        nonisolated(unsafe) let flags = withoutReads
+        var outcomes = Parallel.map(read.count, order: runtimeVocabularyFirst(read)) { index in
             let extracted = extract(read[index], conventions: conventions, cache: cache, tree: tree, withReads: demand.isNeeded)
-            demand.note(extracted.outcome)
+            if extracted.judgedByReads { demand.noteNeed() }
+            flags[index] = !extracted.withReads
             counter?.fileDone(reused: extracted.reused)
-            return extracted
+            return extracted.outcome
         }
-        guard demand.isNeeded else { return first.map(\.outcome) }
-        let missing = first.indices.filter { !first[$0].withReads }
+        guard demand.isNeeded else { return outcomes }
+        let missing = outcomes.indices.filter { withoutReads[$0] }
         let again = Parallel.map(missing.count) { extract(read[missing[$0]], conventions: conventions, cache: cache, tree: tree, withReads: true) }
-        var outcomes = first.map(\.outcome)
         for (position, index) in missing.enumerated() { outcomes[index] = again[position].outcome }
         return outcomes
     }
@@ -60,9 +65,7 @@ extension Pipeline {
 
         var isNeeded: Bool { lock.withLock { needed } }
 
-        func note(_ outcome: ExtractionOutcome) {
-            if case .facts(let facts) = outcome, facts.runtime.holdsWhatReadsJudge { lock.withLock { needed = true } }
-        }
+        func noteNeed() { lock.withLock { needed = true } }
     }
 
     /// Words without which a file is unlikely to hold what reads judge (an injection wrapper, a registration, a
@@ -146,30 +149,32 @@ extension Pipeline {
     }
 
     /// The outcome of a file already read: its facts from the cache, or extracted and given to the cache;
-    /// `withReads` says whether the facts hold the names the file reads.
+    /// `withReads` says whether the facts hold the names the file reads, `judgedByReads` whether the file holds
+    /// something they judge (`RuntimeStyleFacts.holdsWhatReadsJudge`).
     static func extract(
         _ file: ReadFile, conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree = DiskTree(), withReads: Bool
-    ) -> (outcome: ExtractionOutcome, reused: Bool, withReads: Bool) {
+    ) -> (outcome: ExtractionOutcome, reused: Bool, withReads: Bool, judgedByReads: Bool) {
         let path = file.path
+        let found: (facts: FileFacts, withReads: Bool)?
         switch file.content {
         case .problem(let problem):
-            return (.unreadable(problem), false, true)
+            return (.unreadable(problem), false, true, false)
         case .bytes(let bytes, let key):
-            if let cache, let key, let cached = cached(key, path: path, cache: cache, withReads: withReads) {
-                return (.facts(cached.facts), true, cached.withReads)
-            }
-            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads), false, withReads)
+            found = cache.flatMap { cache in key.flatMap { cached($0, path: path, cache: cache, withReads: withReads) } }
+            if found == nil { return extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads) }
         case .unopened(let key):
-            if let cache, let cached = cached(key, path: path, cache: cache, withReads: withReads) {
-                return (.facts(cached.facts), true, cached.withReads)
+            found = cache.flatMap { cached(key, path: path, cache: $0, withReads: withReads) }
+            if found == nil {
+                // Unchanged, but its facts left the cache (pruned, or a pack of another build): read it after all.
+                let reread = read(SourceDiscovery.SourceFile(path: file.source, displayPath: path, module: ""), tree: tree, keyed: true)
+                guard case .bytes(let bytes, let key) = reread.content else {
+                    return extract(reread, conventions: conventions, cache: nil, withReads: withReads)
+                }
+                return extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads)
             }
-            // Unchanged, but its facts left the cache (pruned, or a pack of another build): read it after all.
-            let reread = read(SourceDiscovery.SourceFile(path: file.source, displayPath: path, module: ""), tree: tree, keyed: true)
-            guard case .bytes(let bytes, let key) = reread.content else {
-                return extract(reread, conventions: conventions, cache: nil, withReads: withReads)
-            }
-            return (extract(bytes, path: path, key: key, conventions: conventions, cache: cache, withReads: withReads), false, withReads)
         }
+        let (facts, hasReads) = found!
+        return (.facts(facts), true, hasReads, facts.runtime.holdsWhatReadsJudge)
     }
 
     /// Cached facts: without reads only when they are not needed (under their own key), else with them.
@@ -183,21 +188,22 @@ extension Pipeline {
     /// makes the run extract it again with them.
     private static func extract(
         _ bytes: [UInt8], path: String, key: ContentHash?, conventions: NamingConventions, cache: FactsCache?, withReads: Bool
-    ) -> ExtractionOutcome {
+    ) -> (outcome: ExtractionOutcome, reused: Bool, withReads: Bool, judgedByReads: Bool) {
         if let refusal = NestingGuard.refusal(bytes) {
-            return .unreadable(InputProblem(
+            return (.unreadable(InputProblem(
                 file: path, line: refusal.line, column: 1, severity: .error,
                 message: "skipped: \(refusal.reason), which would make parsing take too long; exclude the file or split the expression"
-            ))
+            )), false, true, false)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it"))
+            return (.unreadable(InputProblem(file: path, severity: .error, message: "not valid UTF-8; convert the file to UTF-8 to analyse it")), false, true, false)
         }
         let facts = FactExtractor.extract(path: path, source: text, conventions: conventions, recordsRuntimeReads: withReads)
+        let judged = facts.runtime.holdsWhatReadsJudge
         if let cache, let key {
-            if withReads { cache.store(facts, for: key) } else if !facts.runtime.holdsWhatReadsJudge { cache.store(facts, for: key.withoutReads) }
+            if withReads { cache.store(facts, for: key) } else if !judged { cache.store(facts, for: key.withoutReads) }
         }
-        return .facts(facts)
+        return (.facts(facts), false, withReads, judged)
     }
 }
 
