@@ -31,7 +31,7 @@ extension Pipeline {
 
     /// The files of a run, extracted without the names each reads (`FileFacts.runtime.reads`) as long as no
     /// file has turned out to hold what they judge (`RuntimeStyleFacts.holdsWhatReadsJudge`): those names answer
-    /// only whether run-time injections and registrations are read, and gathering them is a sixth of the walk. Files that might hold such
+    /// only whether run-time injections and registrations are read, and gathering them is about a seventh of a cold scan. Files that might hold such
     /// facts go first, so in an app that has them the need shows early; the files extracted before it showed
     /// are extracted again with their reads. Either way the facts the run links are those a full extraction
     /// gives wherever they can matter (`AdaptiveExtractionTests`).

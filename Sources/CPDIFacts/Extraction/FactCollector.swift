@@ -88,7 +88,7 @@ final class FactCollector: SyntaxVisitor {
     /// use it to show that the gate changes no fact.
     /// Whether the names the file reads are gathered (`FileFacts.runtime.reads`): they only answer questions
     /// about run-time injections and registrations, so a run whose files hold none leaves them out
-    /// (`Pipeline`'s adaptive extraction) and saves a sixth of the walk.
+    /// (`Pipeline`'s adaptive extraction) and saves about a seventh of a cold scan.
     let recordsRuntimeReads: Bool
 
     init(path: String, conventions: NamingConventions, lines: LineTable, gatedByVocabulary: Bool = true, recordsRuntimeReads: Bool = true) {
