@@ -68,19 +68,24 @@ extension Pipeline {
         func noteNeed() { lock.withLock { needed = true } }
     }
 
-    /// Words without which a file is unlikely to hold what reads judge (an injection wrapper, a registration, a
-    /// container, a key, a module). Only the order of extraction depends on them, never a fact.
-    static let runtimeVocabulary: [[UInt8]] = [
-        "Inject", "Dependenc", "register", "Container", "Factory", "propertyWrapper", "component", "Module", "Key",
-    ].map { Array($0.utf8) }
+    /// Words that nearly always mean an injection, a registration or a key, then words without which a file
+    /// is unlikely to hold what reads judge (a container, a key, a module). Only the order of extraction
+    /// depends on them, never a fact: files with the first go first, then files with the second.
+    static let runtimeVocabulary: (strong: [[UInt8]], weak: [[UInt8]]) = (
+        strong: ["@Dependency", "@Inject", "@LazyInject", "@WeakLazyInject", "@OptionalInject", "DependencyValues", "DependencyKey",
+                 "@propertyWrapper", "register(", "register {", "Factory<", "Module {"].map { Array($0.utf8) },
+        weak: ["Inject", "Dependenc", "register", "Container", "Factory", "component", "Module", "Key"].map { Array($0.utf8) }
+    )
 
-    /// Indices with the files that use the run-time vocabulary first, each group in discovery order.
+    /// Indices with the files that use the run-time vocabulary first, strong words before weak ones, each
+    /// group in discovery order.
     static func runtimeVocabularyFirst(_ read: [ReadFile]) -> [Int] {
-        let likely = Parallel.map(read.count) { index -> Bool in
-            guard case .bytes(let bytes, _) = read[index].content else { return false }
-            return LineTable.containsAny(of: runtimeVocabulary, in: bytes)
+        let rank = Parallel.map(read.count) { index -> Int in
+            guard case .bytes(let bytes, _) = read[index].content else { return 2 }
+            if LineTable.containsAny(of: runtimeVocabulary.strong, in: bytes) { return 0 }
+            return LineTable.containsAny(of: runtimeVocabulary.weak, in: bytes) ? 1 : 2
         }
-        return read.indices.filter { likely[$0] } + read.indices.filter { !likely[$0] }
+        return (0...2).flatMap { tier in read.indices.filter { rank[$0] == tier } }
     }
 
     /// A file's bytes and facts-cache key, or why it has none; read before anything is decoded or parsed, so
