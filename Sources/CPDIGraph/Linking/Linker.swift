@@ -17,13 +17,13 @@ public struct Linker: Sendable {
     /// The model alone: what the rules read. The graph is built from it separately, so a caller can
     /// build the graph and run the rules at the same time.
     public func model(_ files: [FileFacts], modules: [String: String]) -> DependencyModel {
-        let byPath = files.sorted { $0.path < $1.path }
-        let sorted = ModuleScoping(modules: modules).run(byPath)
-        var symbols = SymbolTable(files: sorted, modules: modules)
-        LeafFlattening(conventions: conventions).run(on: &symbols)
+        let byPath = StepTimes.measure("link: sorting") { files.sorted { $0.path < $1.path } }
+        let sorted = StepTimes.measure("link: module scoping") { ModuleScoping(modules: modules).run(byPath) }
+        var symbols = StepTimes.measure("link: symbol table") { SymbolTable(files: sorted, modules: modules) }
+        StepTimes.measure("link: leaf flattening") { LeafFlattening(conventions: conventions).run(on: &symbols) }
 
         let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols)
-        let components = discovery.components()
+        let components = StepTimes.measure("link: components") { discovery.components() }
         // What a component is explicitly constrained by is a dependency, whatever its name
         // (`<D: A & B>`, `let dependencies: Carplane`).
         for component in components.values {
@@ -36,12 +36,12 @@ public struct Linker: Sendable {
         // any. Nothing else below reads them, so they link on the other core meanwhile.
         let linkedSymbols = symbols
         let (runtime, model) = Parallel.both(
-            { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() },
+            { StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() } },
             { compileTimeModel(sorted, modules: modules, symbols: symbols, components: components) }
         )
         var linked = model
         linked.runtime = runtime
-        linked.coverage = ContainerCoverageLinking(model: linked).run()
+        linked.coverage = StepTimes.measure("link: container coverage") { ContainerCoverageLinking(model: linked).run() }
         return linked
     }
 
@@ -49,10 +49,11 @@ public struct Linker: Sendable {
     private func compileTimeModel(
         _ sorted: [FileFacts], modules: [String: String], symbols: SymbolTable, components: [String: Component]
     ) -> DependencyModel {
-        let containers = ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components)
-        let attribution = Attribution(symbols: symbols, components: components)
-        let (forwards, opaqueHandOffs) = ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions)
-            .run(files: sorted)
+        let containers = StepTimes.measure("link: containers") { ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components) }
+        let attribution = StepTimes.measure("link: attribution") { Attribution(symbols: symbols, components: components) }
+        let (forwards, opaqueHandOffs) = StepTimes.measure("link: forwards") {
+            ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions).run(files: sorted)
+        }
 
         var owners: [String: [String]] = [:]
         for (name, component) in components {
@@ -69,7 +70,7 @@ public struct Linker: Sendable {
             forwards: forwards, owners: owners, attribution: attribution
         )
         model.opaqueHandOffs = opaqueHandOffs
-        model.scopes = ScopeAttribution(model: model).run()
+        model.scopes = StepTimes.measure("link: scopes") { ScopeAttribution(model: model).run() }
         return model
     }
 

@@ -3,10 +3,10 @@ import Foundation
 
 /// The wall-clock time of each step of a run, on standard error when `CPDI_TIMINGS` is set: for finding
 /// where a large app's time goes without a profiler. Never part of any output otherwise.
-enum StepTimes {
-    static let enabled = ProcessInfo.processInfo.environment["CPDI_TIMINGS"] != nil
+public enum StepTimes {
+    public static let enabled = ProcessInfo.processInfo.environment["CPDI_TIMINGS"] != nil
 
-    static func measure<T, E: Error>(_ step: String, _ body: () throws(E) -> T) throws(E) -> T {
+    public static func measure<T, E: Error>(_ step: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard enabled else { return try body() }
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
