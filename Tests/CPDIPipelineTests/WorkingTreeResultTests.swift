@@ -116,6 +116,25 @@ import Testing
         }
     }
 
+    /// The stamps say every file is unchanged, but the facts pack and the saved results are gone: each file is
+    /// read after all, and the result is a cold run's.
+    @Test func stampsWithoutFactsFallBackToReadingTheFiles() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 30, modules: 2, seed: 9).write(to: app)
+            let first = try Self.warm(app, cache: cache).result
+            #expect(!FileStampIndex(cacheDirectory: cache).entries.isEmpty)
+            for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) where name != FileStampIndex.fileName {
+                try FileManager.default.removeItem(at: cache.appendingPathComponent(name))
+            }
+            let again = try Self.warm(app, cache: cache)
+            #expect(again.readFacts)
+            let cold = try Self.cold(app)
+            #expect(again.result == first)
+            #expect(again.result == cold)
+        }
+    }
+
     /// Files written just before a run are not trusted by their stamp (a write in the same clock tick could
     /// leave it unchanged); with the default margin a freshly generated app leaves the index empty.
     @Test func freshlyWrittenFilesStayOutOfTheStampIndex() throws {
