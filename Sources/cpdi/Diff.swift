@@ -64,8 +64,12 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let (report, saving) = makeReport()
-        // Results of committed revisions are saved while the diff is written, but never cut short.
-        defer { saving?.wait() }
+        // Results of committed revisions are saved while the diff is written, but never cut short. The two
+        // results are left for the exit to free (a large app's take a tenth of a second to free).
+        defer {
+            saving?.wait()
+            HeldUntilExit.hold(report)
+        }
         err(XcodeFormat.problems(report.head))
         if affected {
             write(Array(report.diff.affected.map { $0 + "\n" }.joined().utf8), format: nil)

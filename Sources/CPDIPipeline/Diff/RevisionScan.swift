@@ -64,7 +64,9 @@ public struct RevisionScan: Sendable {
             base: saved?.key(commit: commits.base, paths: paths, configuration: configuration, switches: switches),
             head: commits.head.flatMap { saved?.key(commit: $0, paths: paths, configuration: configuration, switches: switches) }
         )
-        let known = (base: keys.base.flatMap { saved?.load($0) }, head: keys.head.flatMap { saved?.load($0) })
+        // Each saved result of a large app takes most of a second to decode: both at once.
+        let (knownBase, knownHead) = Parallel.both({ keys.base.flatMap { saved?.load($0) } }, { keys.head.flatMap { saved?.load($0) } })
+        let known = (base: knownBase, head: knownHead)
         if let base = known.base, let head = known.head { return Scanned(base: base, head: head, cacheHits: 0, cacheMisses: 0) }
 
         // A revision's files live under a path that stands for the repository root and is never created,
