@@ -6,7 +6,8 @@
 # MIRRORS holds bare git mirrors named owner+name/repo (as the search tool's `fetch` leaves them in
 # /work/.mirror); nothing here reaches the network. Each app's Swift files and project files at the commit
 # the corpus was measured on (else the mirror's HEAD, with a warning) are extracted once into OUT/apps, and
-# its JSON result written to OUT/results/owner+name.json. Third-party code stays in OUT, outside the repo.
+# its JSON result written to OUT/results/owner+name.json; scripts/corpus/configs/owner+name.yml, where there
+# is one, is its .cpdi.yml. Third-party code stays in OUT, outside the repo.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MIRRORS=${1:?usage: scripts/corpus/run.sh MIRRORS OUT [CPDI]}
@@ -35,6 +36,8 @@ grep -v '^#' scripts/corpus/apps.tsv | while IFS=$'\t' read -r app commit style 
         git --git-dir="$mirror" show "$revision:$file" > "$folder/$file" 2>/dev/null || rm -f "$folder/$file"
       done
   fi
+  # An app that names things its own way gets its configuration, as the corpus was measured.
+  [ -f "scripts/corpus/configs/$key.yml" ] && cp "scripts/corpus/configs/$key.yml" "$folder/.cpdi.yml"
   (cd "$folder" && "$CPDI" report --format json --no-cache --quiet . -o "$OUT/results/$key.json" 2>/dev/null) || true
   printf '%s\t%s\t%s\n' "$half" "$key" "$style"
 done > "$OUT/ran.tsv"
