@@ -6,26 +6,18 @@ public enum Parallel {
     /// `body(0) … body(count - 1)`, run concurrently; each result lands in its own slot, so the array is
     /// in index order whatever order the threads finish in.
     public static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
-        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer {
-            _ = results.deinitialize()
-            results.deallocate()
-        }
-        nonisolated(unsafe) let slots = results
-        withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                slots[index] = body(index)
-            }
-        }
-        return results.map { $0! }
+        map(count, indexAt: { $0 }, body)
     }
 
     /// `map`, started in `order` (a permutation of the indices): work whose outcome steers the rest goes
     /// first. Results are still in index order.
     public static func map<Result>(_ count: Int, order: [Int], _ body: (Int) -> Result) -> [Result] {
         precondition(order.count == count)
+        return map(count, indexAt: { order[$0] }, body)
+    }
+
+    /// The work of both: the `position`-th piece started is `body(indexAt(position))`.
+    private static func map<Result>(_ count: Int, indexAt: (Int) -> Int, _ body: (Int) -> Result) -> [Result] {
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer {
@@ -34,10 +26,12 @@ public enum Parallel {
         }
         nonisolated(unsafe) let slots = results
         withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: count) { position in
-                let index = order[position]
-                slots[index] = body(index)
+            withoutActuallyEscaping(indexAt) { indexAt in
+                nonisolated(unsafe) let body = body, indexAt = indexAt
+                DispatchQueue.concurrentPerform(iterations: count) { position in
+                    let index = indexAt(position)
+                    slots[index] = body(index)
+                }
             }
         }
         return results.map { $0! }

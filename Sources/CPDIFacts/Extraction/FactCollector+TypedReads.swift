@@ -26,7 +26,7 @@ extension FactCollector {
             propertyTypedReads.insert("\(scope)|\(value)|\(name)")
             return true
         }
-        guard bound == 1, let type = annotatedParameterType(value, around: base), !isGenericTypeName(type) else { return false }
+        guard bound == 1, let type = annotatedParameterType(value), !isGenericTypeName(type) else { return false }
         typedReadsSeen.insert("\(type)|\(name)")
         return true
     }
@@ -139,9 +139,9 @@ extension FactCollector {
         return counts
     }
 
-    /// The annotated type of the parameter `name` of the function or initializer around `node`, the read being
+    /// The annotated type of the parameter `name` of the function or initializer around the read being
     /// walked: the nearest function, initializer or member item around it is the last of `parameterScopes`.
-    private func annotatedParameterType(_ name: String, around node: ExprSyntax) -> String? {
+    private func annotatedParameterType(_ name: String) -> String? {
         guard let parameters = parameterScopes.last ?? nil else { return nil }
         return parameters.first { ($0.secondName ?? $0.firstName).identifierText == name }?.type.nominalName
     }
