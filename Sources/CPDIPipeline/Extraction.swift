@@ -18,7 +18,7 @@ extension Pipeline {
     ) -> [ExtractionOutcome] {
         let tree = self.tree
         let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: cache != nil) }
-        return Self.extract(read, conventions: conventions, cache: cache, tree: tree, progress: progress.map { ProgressCounter(total: files.count, handler: $0) })
+        return Self.extract(read, conventions: conventions, cache: cache, tree: tree, progress: progress.map { ProgressCounter(total: files.count, handler: $0) }).outcomes
     }
 
     /// One file's outcome, and whether it came from the cache.
@@ -35,9 +35,10 @@ extension Pipeline {
     /// facts go first, so in an app that has them the need shows early; the files extracted before it showed
     /// are extracted again with their reads. Either way the facts the run links are those a full extraction
     /// gives wherever they can matter (`AdaptiveExtractionTests`).
+    /// `withReads` says, file by file, whether its facts hold the names it reads.
     static func extract(
         _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
-    ) -> [ExtractionOutcome] {
+    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool]) {
         let demand = RuntimeReadsDemand()
         // Which files were extracted without their reads; each slot is written by its own file's task only.
         let withoutReads = UnsafeMutableBufferPointer<Bool>.allocate(capacity: read.count)
@@ -51,11 +52,11 @@ extension Pipeline {
             counter?.fileDone(reused: extracted.reused)
             return extracted.outcome
         }
-        guard demand.isNeeded else { return outcomes }
+        guard demand.isNeeded else { return (outcomes, withoutReads.map { !$0 }) }
         let missing = outcomes.indices.filter { withoutReads[$0] }
         let again = Parallel.map(missing.count) { extract(read[missing[$0]], conventions: conventions, cache: cache, tree: tree, withReads: true) }
         for (position, index) in missing.enumerated() { outcomes[index] = again[position].outcome }
-        return outcomes
+        return (outcomes, Array(repeating: true, count: outcomes.count))
     }
 
     /// Whether some file of a run holds what reads judge, so every file's reads are needed.
@@ -103,6 +104,20 @@ extension Pipeline {
         var source: String = ""
         /// Taken before the bytes were read, so a write after the read always changes it.
         var stamp: FileStamp?
+
+        /// What the file held, for a saved result's manifest: its facts key, or what made it unreadable.
+        var contentIdentity: ContentHash {
+            switch content {
+            case .bytes(_, let key?), .unopened(let key): key
+            case .bytes(_, nil): ContentHash(high: 0, low: 0)
+            case .problem(let problem): ResultManifest.digest(of: problem)
+            }
+        }
+
+        /// Where a file is, for a saved result's manifest: its display path and module.
+        static func place(path: String, module: String) -> ContentHash {
+            ContentHash(Array(path.utf8), Array(module.utf8))
+        }
 
         /// What the file contributes to the key of a whole result: its path, its facts key (or its problem)
         /// and its module. Hashed file by file, on all cores.

@@ -66,7 +66,8 @@ public struct Pipeline: Sendable {
         let read = StepTimes.measure("read") { ReadFiles(Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }) }
         let identities = Parallel.map(files.count) { read.files[$0].identity(module: files[$0].module) }
         let saved = ResultCache(workingTreeIn: cache.directory)
-        let key = saved.key(settings: analysisIdentity(fingerprint: cache.fingerprint), files: identities)
+        let settings = analysisIdentity(fingerprint: cache.fingerprint)
+        let key = saved.key(settings: settings, files: identities)
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         // A findings-only result (saved by `cpdi check`) answers findings-only runs; a whole one answers both.
         let findingsKey = key + "-findings"
@@ -78,11 +79,23 @@ public struct Pipeline: Sendable {
             saveStamps(stamps, of: read.files, settledBefore: started)
             return result
         }
+        let ownKey = needsGraph ? key : findingsKey
+        if reusesResults, let same = StepTimes.measure("saved result, same facts", {
+            resultWithTheSameFacts(read.files, files: files, settings: settings, saved: saved, needsGraph: needsGraph)
+        }) {
+            for _ in files { counter?.fileDone(reused: true) }
+            saveStamps(stamps, of: read.files, settledBefore: started)
+            // The next run of these very files then finds the result by its own key.
+            saved.link(same.key, as: ownKey)
+            return same.result
+        }
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
-        let outcomes = StepTimes.measure("extraction") {
+        let extraction = StepTimes.measure("extraction") {
             Self.extract(read.files, conventions: conventions, cache: cache, tree: tree, progress: counter)
         }
+        let outcomes = extraction.outcomes
+        let contents = read.files.map(\.contentIdentity)
         saveStamps(stamps, of: read.files, settledBefore: started)
         // The sources themselves are not needed any more: a large app's are a hundred megabytes.
         read.files = []
@@ -90,7 +103,15 @@ public struct Pipeline: Sendable {
         let result = Parallel.both(
             { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(outcomes, modules: modules, needsGraph: needsGraph) }
         ).1
-        if reusesResults { StepTimes.measure("result saved") { saved.store(result, key: needsGraph ? key : findingsKey) } }
+        if reusesResults {
+            StepTimes.measure("result saved") {
+                saved.store(result, key: ownKey)
+                let manifest = Self.manifest(
+                    of: outcomes, withReads: extraction.withReads, contents: contents, files: files, settings: settings, cache: cache
+                )
+                if let manifest { saved.storeManifest(manifest, key: ownKey) }
+            }
+        }
         if holdsWorkUntilExit { HeldUntilExit.hold((outcomes, cache)) }
         return result
     }

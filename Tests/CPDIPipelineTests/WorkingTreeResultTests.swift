@@ -91,6 +91,88 @@ import Testing
         }
     }
 
+    /// A comment added to one file leaves its facts as they were: the run parses that file alone, compares
+    /// its facts with those the saved result was computed from, and answers with that result without reading
+    /// any other file's facts. A line inserted at the top moves every position in the file: the run links.
+    @Test(arguments: ["generated", "Samples/ShopApp", "Samples/KeyPathApp", "Samples/ModulesApp", "Samples/RuntimeApp/Sources"])
+    func anEditThatLeavesTheFactsAsTheyWereIsAnsweredBySavedResult(app source: String) throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            if source == "generated" {
+                try SyntheticApp(components: 40, modules: 2, seed: 4).write(to: app)
+            } else {
+                try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent(source), to: app)
+            }
+            for needsGraph in [true, false] {
+                _ = try Self.warm(app, cache: cache, needsGraph: needsGraph)
+                let files = try TreeEdit.swiftFiles(in: app)
+                let file = files[files.count / 2]
+                let text = try String(contentsOf: file, encoding: .utf8)
+                try (text + "\n// reviewed \(needsGraph)\n").write(to: file, atomically: true, encoding: .utf8)
+                let (same, cacheUsed) = try Self.warmCounting(app, cache: cache, needsGraph: needsGraph)
+                #expect(cacheUsed.hits == 0 && cacheUsed.misses == 0, "only the edited file is parsed, and no facts are read")
+                let cold = try Self.cold(app)
+                #expect(same.findings == cold.findings && same.coverage == cold.coverage && same.problems == cold.problems)
+                if needsGraph { #expect(same == cold) }
+                // The same files again: the result is found by their own key.
+                #expect(!(try Self.warm(app, cache: cache, needsGraph: needsGraph)).readFacts)
+                try ("// moved\n" + text).write(to: file, atomically: true, encoding: .utf8)
+                let (moved, movedCache) = try Self.warmCounting(app, cache: cache, needsGraph: needsGraph)
+                #expect(movedCache.hits > 0, "the other files' facts are read: the run links")
+                let coldMoved = try Self.cold(app)
+                #expect(moved.findings == coldMoved.findings && moved.coverage == coldMoved.coverage)
+                if needsGraph { #expect(moved == coldMoved) }
+            }
+        }
+    }
+
+    static func warmCounting(_ folder: URL, cache cacheFolder: URL, needsGraph: Bool) throws -> (AnalysisResult, (hits: Int, misses: Int)) {
+        let cache = FactsCache(directory: cacheFolder, conventions: .default)
+        var pipeline = Pipeline()
+        pipeline.stampSettlingSeconds = -3_600
+        let result = try pipeline.run(paths: [folder.path], workingDirectory: folder, cache: cache, needsGraph: needsGraph)
+        return (result, (cache.hits, cache.misses))
+    }
+
+    /// A manifest that is damaged, or lists other files, answers nothing: the run links.
+    @Test func aDamagedManifestMakesTheRunLink() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try SyntheticApp(components: 20, modules: 2, seed: 6).write(to: app)
+            _ = try Self.warm(app, cache: cache)
+            let folder = cache.appendingPathComponent("working-results")
+            let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".manifest") }
+            #expect(manifests.count == 1)
+            for name in manifests {
+                var bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+                bytes.removeLast()
+                try Data(bytes).write(to: folder.appendingPathComponent(name))
+            }
+            let file = try TreeEdit.swiftFiles(in: app)[3]
+            try (try String(contentsOf: file, encoding: .utf8) + "\n// reviewed\n").write(to: file, atomically: true, encoding: .utf8)
+            let (result, used) = try Self.warmCounting(app, cache: cache, needsGraph: true)
+            #expect(used.hits > 0)
+            #expect(result == (try Self.cold(app)))
+        }
+    }
+
+    @Test func aManifestReadsBackAsWritten() throws {
+        var entries: [ResultManifest.Entry] = []
+        for index in UInt64(0)..<5 {
+            let place = ContentHash(high: index, low: 7), content = ContentHash(high: 9, low: index)
+            let digest = ContentHash(high: index << 40, low: ~index)
+            entries.append(ResultManifest.Entry(place: place, content: content, withReads: index % 2 == 0, digest: digest))
+        }
+        let manifest = ResultManifest(settings: ContentHash(high: 3, low: 4), entries: entries)
+        let bytes = manifest.serialized()
+        #expect(ResultManifest(parsing: Data(bytes)) == manifest)
+        #expect(ResultManifest(parsing: Data(bytes.dropLast())) == nil)
+        var wrongFlag = bytes
+        wrongFlag[32 + 32] = 2
+        #expect(ResultManifest(parsing: Data(wrongFlag)) == nil)
+        #expect(ResultManifest(parsing: Data("CPDIPACK".utf8)) == nil)
+    }
+
     /// A file changed in place, same size, its modification time put back: the stamp still differs (the
     /// inode's change time moved), so the file is read again and the change seen.
     @Test func aFileChangedInPlaceWithItsOldTimeRestoredIsReadAgain() throws {
@@ -160,7 +242,8 @@ import Testing
 }
 
 /// Edits of the kinds a pull request makes: a member read, a forward or an alias member removed, a file
-/// added, removed or renamed, a file moved into a new module, a type renamed.
+/// added, removed or renamed, a file moved into a new module, a type renamed, a comment added (facts
+/// unchanged), a line inserted (every position of the file moved).
 enum TreeEdit {
     static func applyOne(in app: URL, random: inout SeededGenerator) throws -> String {
         let files = try swiftFiles(in: app)
@@ -174,7 +257,7 @@ enum TreeEdit {
             try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
             return "\(kind) in \(name)"
         }
-        switch random.below(7) {
+        switch random.below(9) {
         case 0:
             if let done = try remove(where: { $0.contains("dependencies.") && !$0.contains("(dependencies") }, "member read removed") { return done }
         case 1:
@@ -193,6 +276,19 @@ enum TreeEdit {
                 """
             try source.write(to: file.deletingLastPathComponent().appendingPathComponent("\(stem).swift"), atomically: true, encoding: .utf8)
             return "file \(stem).swift added"
+        case 7:
+            // Facts unchanged: a saved result answers (`ResultManifest`).
+            let candidates = lines.indices.filter { !lines[$0].contains("//") && !lines[$0].contains("\"") && !lines[$0].contains("/*") }
+            if !candidates.isEmpty {
+                lines[candidates[random.below(candidates.count)]] += " // reviewed"
+                try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+                return "comment added to a line of \(name)"
+            }
+        case 8:
+            // Every position in the file moves.
+            lines.insert("// moved", at: 0)
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            return "line inserted at the top of \(name)"
         case 4:
             try FileManager.default.removeItem(at: file)
             return "\(name) removed"

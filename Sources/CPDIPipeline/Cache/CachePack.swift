@@ -24,7 +24,7 @@ struct CachePack {
 
     enum Payload {
         case stored(range: Range<Int>, checksum: ContentHash)
-        case fresh([UInt8])
+        case fresh([UInt8], checksum: ContentHash)
     }
 
     var fingerprint: ContentHash
@@ -61,7 +61,7 @@ struct CachePack {
     /// The payload stored under `key` if its checksum still matches.
     func payload(for key: ContentHash) -> [UInt8]? {
         switch entries[key]?.payload {
-        case .fresh(let bytes): return bytes
+        case .fresh(let bytes, _): return bytes
         case .stored(let range, let checksum):
             let bytes = [UInt8](storage[range])
             return ContentHash(bytes) == checksum ? bytes : nil
@@ -86,9 +86,9 @@ struct CachePack {
             let bytes: [UInt8]
             let checksum: ContentHash
             switch entry.payload {
-            case .fresh(let fresh):
+            case .fresh(let fresh, let fresher):
                 bytes = fresh
-                checksum = ContentHash(fresh)
+                checksum = fresher
             case .stored(let range, let stored):
                 bytes = [UInt8](storage[range])
                 checksum = stored
@@ -104,6 +104,14 @@ struct CachePack {
             }
         }
         if !out.isEmpty { try write(out) }
+    }
+
+    /// The checksum of the payload stored under `key`, which is the digest of the facts it holds.
+    func checksum(for key: ContentHash) -> ContentHash? {
+        switch entries[key]?.payload {
+        case .fresh(_, let checksum), .stored(_, let checksum): checksum
+        case nil: nil
+        }
     }
 
     /// The whole next generation in one array (tests).

@@ -19,7 +19,10 @@ public final class FactsCache: @unchecked Sendable {
     private var pack: CachePack
     private let lock = NSLock()
     private var used: Set<ContentHash> = []
-    private var fresh: [ContentHash: [UInt8]] = [:]
+    private var fresh: [ContentHash: (payload: [UInt8], checksum: ContentHash)] = [:]
+    /// The digest of the facts each key answered with in this run: the checksum of their encoded form, which
+    /// the pack keeps beside each entry. A saved result's manifest lists them (`ResultManifest`).
+    private var digests: [ContentHash: ContentHash] = [:]
     /// Facts extracted by this process, by key, so a second scan of the same bytes reuses them.
     private var recent: [ContentHash: FileFacts] = [:]
     private var rejected = false
@@ -86,7 +89,7 @@ public final class FactsCache: @unchecked Sendable {
             lock.withLock { hits += 1 }
             return facts
         }
-        guard let payload = pack.payload(for: key),
+        guard let payload = pack.payload(for: key), let checksum = pack.checksum(for: key),
               var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) })
         else {
             if countingMiss { lock.withLock { misses += 1 } }
@@ -96,8 +99,14 @@ public final class FactsCache: @unchecked Sendable {
         lock.withLock {
             hits += 1
             used.insert(key)
+            digests[key] = checksum
         }
         return facts
+    }
+
+    /// The digest of the facts `key` answered with, or was given, in this run.
+    func digest(of key: ContentHash) -> ContentHash? {
+        lock.withLock { digests[key] }
     }
 
     /// Remembers freshly extracted facts, to be written by `save()`. They are not decoded again to check
@@ -106,10 +115,12 @@ public final class FactsCache: @unchecked Sendable {
     /// with the encoded form, so a field the compact coder cannot carry fails the tests, not a user's run.
     func store(_ facts: FileFacts, for key: ContentHash) {
         guard let payload = try? CompactCoder.encode(facts) else { return }
+        let checksum = ContentHash(payload)
         lock.withLock {
-            fresh[key] = payload
+            fresh[key] = (payload, checksum)
             recent[key] = facts
             used.insert(key)
+            digests[key] = checksum
         }
     }
 
@@ -126,8 +137,8 @@ public final class FactsCache: @unchecked Sendable {
         }
         loadPackIfNeeded()
         guard !fresh.isEmpty || rejected else { return }
-        for (key, payload) in fresh {
-            pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(payload))
+        for (key, entry) in fresh {
+            pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(entry.payload, checksum: entry.checksum))
         }
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
         do {

@@ -70,6 +70,36 @@ struct ResultCache: Sendable {
         prune()
     }
 
+    /// Saves what a working-tree result was computed from, beside it (`ResultManifest`).
+    func storeManifest(_ manifest: ResultManifest, key: String) {
+        try? OutputFile.writeAtomically(manifest.serialized(), to: directory.appendingPathComponent("\(key).manifest"))
+    }
+
+    /// The keys of the saved results that have a manifest, most recently used first.
+    func manifestKeys() -> [String] {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return [] }
+        let present = Set(names)
+        let results = names.filter { $0.hasSuffix(".result") }.compactMap { name -> (String, Date)? in
+            let key = String(name.dropLast(".result".count))
+            guard present.contains("\(key).manifest") else { return nil }
+            return (key, (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        return results.sorted { ($0.1, $0.0) > ($1.1, $1.0) }.map(\.0)
+    }
+
+    /// The manifest of the result saved under `key`, if it reads back.
+    func manifest(_ key: String) -> ResultManifest? {
+        (try? Data(contentsOf: directory.appendingPathComponent("\(key).manifest"))).flatMap(ResultManifest.init(parsing:))
+    }
+
+    /// Makes the result saved under `key` answer `alias` too (a hard link: no copy of a large result).
+    func link(_ key: String, as alias: String) {
+        let target = directory.appendingPathComponent("\(alias).result")
+        guard !FileManager.default.fileExists(atPath: target.path) else { return }
+        try? FileManager.default.linkItem(at: directory.appendingPathComponent("\(key).result"), to: target)
+    }
+
     /// An entry: the length of the head (8 bytes, little-endian), the head (the result without its graph),
     /// then the graph, so the head can be read alone.
     static func encode(_ result: AnalysisResult) throws -> [UInt8] {
@@ -114,5 +144,10 @@ struct ResultCache: Sendable {
             return (url, (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast)
         }
         for (url, _) in entries.sorted(by: { $0.1 > $1.1 }).dropFirst(kept) { try? manager.removeItem(at: url) }
+        // A manifest goes with its result.
+        for name in names where name.hasSuffix(".manifest") {
+            let result = directory.appendingPathComponent(String(name.dropLast(".manifest".count)) + ".result")
+            if !manager.fileExists(atPath: result.path) { try? manager.removeItem(at: directory.appendingPathComponent(name)) }
+        }
     }
 }
