@@ -63,8 +63,9 @@ public struct RuleContext: Sendable {
 
     public init(model: DependencyModel) {
         self.model = model
-        self.ownership = AliasOwnership(model: model)
-        self.aliasReview = AliasMemberReview.review(model, ownership: ownership)
+        let ownership = StepTimes.measure("rules: alias ownership") { AliasOwnership(model: model) }
+        self.ownership = ownership
+        self.aliasReview = StepTimes.measure("rules: alias review") { AliasMemberReview.review(model, ownership: ownership) }
     }
 }
 

@@ -41,6 +41,6 @@ public struct Analyzer: Sendable {
     /// are sorted, so the result does not depend on which finishes first.
     public func findings(for context: RuleContext) -> [Finding] {
         let rules = self.rules
-        return Parallel.map(rules.count) { rules[$0].check(context) }.flatMap { $0 }.sorted()
+        return Parallel.map(rules.count) { index in StepTimes.measure("rule \(rules[index].id)") { rules[index].check(context) } }.flatMap { $0 }.sorted()
     }
 }
