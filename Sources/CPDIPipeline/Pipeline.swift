@@ -45,7 +45,8 @@ public struct Pipeline: Sendable {
 
     /// `cache` supplies the facts of unchanged files and is saved after extraction; `progress` hears
     /// about every extracted file. With a cache, a run whose files, settings and build are those of a recent
-    /// run reads that run's result back (`ResultCache(workingTreeIn:)`) and neither decodes facts nor links;
+    /// run reads that run's result back (`ResultCache(workingTreeIn:)`) and neither decodes facts nor links, and
+    /// so does a run whose changed files kept the facts a recent run analysed (`resultWithTheSameFacts`);
     /// `needsGraph: false` (findings only) then leaves the graph out.
     public func run(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil, needsGraph: Bool = true

@@ -18,7 +18,7 @@ struct ResultManifest: Equatable {
     static let entrySize = 49
 
     struct Entry: Equatable {
-        /// The file's display path and module (`Pipeline.ReadFile.place(module:)`).
+        /// The file's display path and module (`Pipeline.ReadFile.place(path:module:)`).
         var place: ContentHash
         /// The file's facts key, or what made it unreadable (`Pipeline.ReadFile.contentIdentity`).
         var content: ContentHash
