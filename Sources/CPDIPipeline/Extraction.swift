@@ -105,7 +105,7 @@ extension Pipeline {
         /// Taken before the bytes were read, so a write after the read always changes it.
         var stamp: FileStamp?
 
-        /// What the file held, for a saved result's manifest: its facts key, or what made it unreadable.
+        /// What the file held, for the key of a whole result and its manifest: its facts key, or what made it unreadable.
         var contentIdentity: ContentHash {
             switch content {
             case .bytes(_, let key?), .unopened(let key): key
@@ -114,33 +114,9 @@ extension Pipeline {
             }
         }
 
-        /// Where a file is, for a saved result's manifest: its display path and module.
+        /// Where a file is, for the key of a whole result and its manifest: its display path and module.
         static func place(path: String, module: String) -> ContentHash {
             ContentHash(Array(path.utf8), Array(module.utf8))
-        }
-
-        /// What the file contributes to the key of a whole result: its path, its facts key (or its problem)
-        /// and its module. Hashed file by file, on all cores.
-        func identity(module: String) -> ContentHash {
-            var hasher = ContentHasher()
-            var path = path, module = module
-            path.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
-            var tag: UInt64
-            var words: (UInt64, UInt64) = (0, 0)
-            switch content {
-            case .bytes(_, let key?), .unopened(let key):
-                tag = 1
-                words = (key.high, key.low)
-            case .bytes(_, nil):
-                tag = 2
-            case .problem(let problem):
-                tag = 3
-                var message = problem.message
-                message.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
-            }
-            withUnsafeBytes(of: (tag.littleEndian, words.0.littleEndian, words.1.littleEndian)) { hasher.combine($0) }
-            module.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
-            return hasher.finish()
         }
     }
 

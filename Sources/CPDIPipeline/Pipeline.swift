@@ -65,10 +65,12 @@ public struct Pipeline: Sendable {
         let files = try discovered.get()
         let started = Int64(Date().timeIntervalSince1970)
         let read = StepTimes.measure("read") { ReadFiles(Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }) }
-        let identities = Parallel.map(files.count) { read.files[$0].identity(module: files[$0].module) }
+        // Each file's share of the result key, hashed on all cores; its manifest lists the same.
+        let places = Parallel.map(files.count) { ReadFile.place(path: files[$0].displayPath, module: files[$0].module) }
+        let contents = read.files.map(\.contentIdentity)
         let saved = ResultCache(workingTreeIn: cache.directory)
         let settings = analysisIdentity(fingerprint: cache.fingerprint)
-        let key = saved.key(settings: settings, files: identities)
+        let key = saved.key(settings: settings, places: places, contents: contents)
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         // A findings-only result (saved by `cpdi check`) answers findings-only runs; a whole one answers both.
         let findingsKey = key + "-findings"
@@ -82,7 +84,7 @@ public struct Pipeline: Sendable {
         }
         let ownKey = needsGraph ? key : findingsKey
         if reusesResults, let same = StepTimes.measure("saved result, same facts", {
-            resultWithTheSameFacts(read.files, files: files, settings: settings, saved: saved, needsGraph: needsGraph)
+            resultWithTheSameFacts(read.files, places: places, contents: contents, settings: settings, saved: saved, needsGraph: needsGraph)
         }) {
             for _ in files { counter?.fileDone(reused: true) }
             saveStamps(stamps, of: read.files, settledBefore: started)
@@ -96,7 +98,6 @@ public struct Pipeline: Sendable {
             Self.extract(read.files, conventions: conventions, cache: cache, tree: tree, progress: counter)
         }
         let outcomes = extraction.outcomes
-        let contents = read.files.map(\.contentIdentity)
         saveStamps(stamps, of: read.files, settledBefore: started)
         // The sources themselves are not needed any more: a large app's are a hundred megabytes.
         read.files = []
@@ -108,7 +109,7 @@ public struct Pipeline: Sendable {
             StepTimes.measure("result saved") {
                 saved.store(result, key: ownKey)
                 let manifest = Self.manifest(
-                    of: outcomes, withReads: extraction.withReads, contents: contents, files: files, settings: settings, cache: cache
+                    of: outcomes, withReads: extraction.withReads, places: places, contents: contents, settings: settings, cache: cache
                 )
                 if let manifest { saved.storeManifest(manifest, key: ownKey) }
             }

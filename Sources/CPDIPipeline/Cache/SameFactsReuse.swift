@@ -11,13 +11,11 @@ extension Pipeline {
     static let sameFactsChangedFilesLimit = 64
 
     func resultWithTheSameFacts(
-        _ read: [ReadFile], files: [SourceDiscovery.SourceFile], settings: String, saved: ResultCache, needsGraph: Bool
+        _ read: [ReadFile], places: [ContentHash], contents: [ContentHash], settings: String, saved: ResultCache, needsGraph: Bool
     ) -> (key: String, result: AnalysisResult)? {
         let settingsDigest = ContentHash(Array(settings.utf8))
         let keys = saved.manifestKeys().filter { !needsGraph || !$0.hasSuffix("-findings") }
         guard !keys.isEmpty else { return nil }
-        let places = Parallel.map(read.count) { ReadFile.place(path: files[$0].displayPath, module: files[$0].module) }
-        let contents = read.map(\.contentIdentity)
         let conventions = self.conventions, tree = self.tree
         for key in keys {
             guard let manifest = saved.manifest(key), manifest.settings == settingsDigest, manifest.entries.count == read.count else { continue }
@@ -49,15 +47,12 @@ extension Pipeline {
     /// The manifest of a run just analysed, or nil when a file's digest is unknown (its facts could not be
     /// encoded for the cache).
     static func manifest(
-        of outcomes: [ExtractionOutcome], withReads: [Bool], contents: [ContentHash], files: [SourceDiscovery.SourceFile],
-        settings: String, cache: FactsCache
+        of outcomes: [ExtractionOutcome], withReads: [Bool], places: [ContentHash], contents: [ContentHash], settings: String,
+        cache: FactsCache
     ) -> ResultManifest? {
         let entries = Parallel.map(outcomes.count) { index -> ResultManifest.Entry? in
             guard let digest = digest(of: outcomes[index], content: contents[index], withReads: withReads[index], cache: cache) else { return nil }
-            return ResultManifest.Entry(
-                place: ReadFile.place(path: files[index].displayPath, module: files[index].module),
-                content: contents[index], withReads: withReads[index], digest: digest
-            )
+            return ResultManifest.Entry(place: places[index], content: contents[index], withReads: withReads[index], digest: digest)
         }
         guard entries.allSatisfy({ $0 != nil }) else { return nil }
         return ResultManifest(settings: ContentHash(Array(settings.utf8)), entries: entries.map { $0! })

@@ -33,13 +33,13 @@ struct ResultCache: Sendable {
         return "\(ContentHash(Array(text.utf8)))"
     }
 
-    /// The key of a working-tree result: the analysis settings, and each file's identity (`ReadFile.identity`:
-    /// path, bytes by their facts key, and module), in discovery order.
-    func key(settings: String, files: [ContentHash]) -> String {
+    /// The key of a working-tree result: the analysis settings, and each file's place (path and module) and
+    /// content (`ReadFile.place`, `ReadFile.contentIdentity`), in discovery order.
+    func key(settings: String, places: [ContentHash], contents: [ContentHash]) -> String {
         var bytes = Array(settings.utf8)
-        bytes.reserveCapacity(bytes.count + files.count * 16)
-        for file in files {
-            withUnsafeBytes(of: (file.high.littleEndian, file.low.littleEndian)) { bytes += $0 }
+        bytes.reserveCapacity(bytes.count + places.count * 32)
+        for (place, content) in zip(places, contents) {
+            withUnsafeBytes(of: (place.high.littleEndian, place.low.littleEndian, content.high.littleEndian, content.low.littleEndian)) { bytes += $0 }
         }
         return "\(ContentHash(bytes))"
     }
