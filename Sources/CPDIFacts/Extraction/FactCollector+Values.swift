@@ -36,7 +36,7 @@ extension FactCollector {
             return ValueIdentity(genericOwner: genericOwners[index])
         }
         if isGenericName(name) { return nil }  // a generic parameter that stands for something else
-        guard isAliasLikeName(name) else { return nil }
+        guard isAliasLikeName(name) || isFileDependencyAlias(unwrapped) else { return nil }
         return ValueIdentity(declaredType: name)
     }
 
@@ -101,9 +101,14 @@ extension FactCollector {
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
-                    let type = binding.typeAnnotation?.type, let identity = dependencyIdentity(of: type)
+                    let type = binding.typeAnnotation?.type
                 else { continue }
-                registerValue(name, identity: identity, isMember: true)
+                if let identity = dependencyIdentity(of: type) {
+                    registerValue(name, identity: identity, isMember: true)
+                } else if !isDependenciesValueName(name), isPrivateTypedDependencies(variable, type: type), let declared = type.unwrapped.nominalName {
+                    // Typed by another type's alias: whose it is, linking tells from the declared type.
+                    registerValue(name, identity: ValueIdentity(declaredType: declared), isMember: true)
+                }
             }
         }
     }

@@ -39,6 +39,12 @@ final class FactCollector: SyntaxVisitor {
     var readsSeen: Set<DependencyRead> = []
     var mentionsSeen: Set<AliasMention> = []
     var aliasNameCache: [String: Bool] = [:]
+    /// Aliases of this file that compose dependency protocols, and the other aliases it declares, by
+    /// simple name (`FactCollector+TypedDependencies`).
+    var dependencyAliasesInFile: Set<String> = []
+    var otherAliasesInFile: Set<String> = []
+    /// Names of the private properties recorded as dependencies values by their type alone.
+    var typedDependencyProperties: Set<String> = []
     /// By last byte, whether a type name ending in it could be an alias name (nil when a pattern ends in a
     /// wildcard): every type written in the file is asked, so most must fail before any hashing.
     let aliasNameEndings: [Bool]?
@@ -107,6 +113,7 @@ final class FactCollector: SyntaxVisitor {
         let vocabulary = conventions.dependencyVocabulary
         runtimeReading = RuntimeStyleReading(conventions: conventions, lines: lines)
         mayHoldDependencies = !gatedByVocabulary || vocabulary.map { lines.containsAny(of: $0) } ?? true
+            || lines.declaresPrivateMemberTypedProperty()
         let aliasEndings = conventions.aliasNames.map(\.lastLiteralByte)
         if aliasEndings.contains(nil) {
             aliasNameEndings = nil
@@ -223,6 +230,11 @@ final class FactCollector: SyntaxVisitor {
     func localType(of name: String?) -> String? {
         guard let name else { return nil }
         return localScopes.reversed().lazy.compactMap { $0.types[name] }.first
+    }
+
+    override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+        rememberDependencyAliases(node.statements.lazy.compactMap { $0.item.as(DeclSyntax.self) })
+        return .visitChildren
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -444,7 +456,10 @@ final class FactCollector: SyntaxVisitor {
                 }
             }
             recordExtensionMember(name)
-            guard isDependenciesValueName(name) else { continue }
+            if !isDependenciesValueName(name) {
+                guard !isProtocol, isStored(binding), isPrivateTypedDependencies(node, type: annotation) else { continue }
+                typedDependencyProperties.insert(name)
+            }
             let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
             let type = declaredType.flatMap { type -> TypeReference? in
                 type.nominalName.map {
@@ -552,7 +567,11 @@ final class FactCollector: SyntaxVisitor {
         genericNamesInFile.formUnion(generics.map(\.name))
         dependencyGenerics.append(dependencyLike(generics))
         genericOwners.append(nil)
-        let parameters = parameters(node.signature.parameterClause)
+        var parameters = parameters(node.signature.parameterClause)
+        for (index, parameter) in node.signature.parameterClause.parameters.enumerated()
+        where !isDependenciesValueName(parameters[index].label) && !isDependenciesValueName(parameters[index].name) && isFileDependencyAlias(parameter.type) {
+            parameters[index].carriesDependencies = true
+        }
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
@@ -561,7 +580,7 @@ final class FactCollector: SyntaxVisitor {
         }
         if node.parent?.is(MemberBlockItemSyntax.self) == true { recordExtensionMember(node.name.identifierText) }
         markTestSuite(if: node.attributes.contains(named: "Test"))
-        let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) }
+        let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) || $0.carriesDependencies }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
         recordDependenciesParameter(node.signature.parameterClause, function: node.name.identifierText)
         if takesDependencies {
@@ -698,8 +717,14 @@ final class FactCollector: SyntaxVisitor {
     }
 
     func recordMention(_ name: String) {
-        guard isAliasLikeName(name) else { return }
-        let mention = AliasMention(name: name, enclosingType: enclosingType)
+        let mention: AliasMention
+        if isAliasLikeName(name) {
+            mention = AliasMention(name: name, enclosingType: enclosingType)
+        } else if isFileDependencyAliasName(name) {
+            mention = AliasMention(name: name, enclosingType: enclosingType, enclosingFunction: enclosingFunction)
+        } else {
+            return
+        }
         if mentionsSeen.insert(mention).inserted { facts.aliasMentions.append(mention) }
     }
 
@@ -742,7 +767,11 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
         // Only names ending like an alias are worth their qualified name (a chain `a.b.c…` would cost its
         // length squared otherwise).
-        if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName { recordMention(qualified) }
+        if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName {
+            recordMention(qualified)
+        } else {
+            recordQualifiedMention(node)
+        }
         guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
         if isGenericName(base) || conventions.isAliasName(base) {
             facts.uses.append(UseFact(
@@ -759,7 +788,8 @@ final class FactCollector: SyntaxVisitor {
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || isTypedValueName(name) else { return .visitChildren }
         recordValueOccurrence(node)
-        guard isDependenciesValueName(name), let scope = enclosingType, isRead(node, name: name) else { return .visitChildren }
+        guard isDependenciesValueName(name) || typedDependencyProperties.contains(name), let scope = enclosingType, isRead(node, name: name)
+        else { return .visitChildren }
         let read = DependencyRead(name: name, enclosingType: scope)
         if readsSeen.insert(read).inserted { facts.dependencyReads.append(read) }
         return .visitChildren
@@ -993,6 +1023,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
         if let current = typeStack.last {
             runtimeReading.readMembers(of: node, typeName: current.name, imports: facts.imports, into: &facts.runtime)
+            rememberDependencyAliases(node.members.lazy.map(\.decl))
             registerMemberValues(node)
         }
         return .visitChildren

@@ -123,6 +123,9 @@ public struct ParameterFact: Codable, Sendable, Equatable {
     public var label: String
     public var name: String
     public var type: TypeReference?
+    /// Named unlike dependencies but typed by a dependency-like alias of its file (`dependency: Dependency`):
+    /// a function's parameter, so every read of it is in its body (`FactCollector+TypedDependencies`).
+    public var carriesDependencies = false
 
     public init(label: String, name: String, type: TypeReference?) {
         self.label = label
@@ -381,9 +384,13 @@ public struct ValueIdentity: Codable, Sendable, Hashable {
 public struct AliasMention: Codable, Sendable, Hashable {
     public var name: String
     public var enclosingType: String?
+    /// The function written in, for an alias the file knows by its composition alone (`Dependency` in
+    /// `func execute(dependency: Dependency)`): that function may be the component the alias belongs to.
+    public var enclosingFunction: String?
 
-    public init(name: String, enclosingType: String?) {
+    public init(name: String, enclosingType: String?, enclosingFunction: String? = nil) {
         self.name = name
         self.enclosingType = enclosingType
+        self.enclosingFunction = enclosingFunction
     }
 }

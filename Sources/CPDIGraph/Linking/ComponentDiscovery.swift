@@ -46,7 +46,7 @@ struct ComponentDiscovery {
     private func typeComponent(_ name: String) -> Component? {
         guard symbols.isDeclaredType(name), let declarations = symbols.typeDeclarations[name], let main = declarations.first
         else { return nil }
-        let properties = declarations.flatMap(\.fact.dependencyProperties)
+        let properties = declarations.flatMap(\.fact.dependencyProperties).filter { isDependenciesProperty($0, scope: name) }
         let property = properties.first(where: \.isStored) ?? properties.first
         var requirements: [Requirement] = []
         var heldType: String?
@@ -132,7 +132,9 @@ struct ComponentDiscovery {
     private func functionComponent(_ name: String) -> Component? {
         guard let declared = symbols.functions[name] else { return nil }
         let function = declared.fact
-        guard let parameter = function.parameters.first(where: isDependenciesLabel), let type = parameter.type else { return nil }
+        guard let parameter = function.parameters.first(where: isDependenciesLabel) ?? function.parameters.first(where: \.carriesDependencies),
+            let type = parameter.type
+        else { return nil }
         let requirements: [Requirement]
         let generic = function.genericParameters.first(where: { $0.name == type.name })
         if let generic {
@@ -140,7 +142,8 @@ struct ComponentDiscovery {
         } else if isEnclosingGeneric(type.name, of: function) {
             return nil  // `func make(dependencies: Dependencies)` belongs to its type's own component
         } else {
-            requirements = resolve([type], scope: function.enclosingType, strict: true)
+            // A parameter known by its type alone is typed by a dependency alias: its file said so.
+            requirements = resolve([type], scope: function.enclosingType, strict: !parameter.carriesDependencies)
         }
         guard !requirements.isEmpty else { return nil }
         return Component(
@@ -164,6 +167,14 @@ struct ComponentDiscovery {
     }
 
     // MARK: Resolution
+
+    /// A property named like dependencies, or one its file recognised by its type alone (`private let context:
+    /// ForecastModel.Context`) whose type turns out to be a dependency alias.
+    private func isDependenciesProperty(_ property: DependencyPropertyFact, scope: String) -> Bool {
+        if conventions.isDependenciesValueName(property.name) { return true }
+        guard let type = property.type, case .alias(let alias)? = symbols.resolve(type.name, from: scope) else { return false }
+        return symbols.dependencyAliases.contains(alias)
+    }
 
     private func isDependenciesLabel(_ parameter: ParameterFact) -> Bool {
         conventions.isDependenciesValueName(parameter.label) || conventions.isDependenciesValueName(parameter.name)

@@ -83,6 +83,9 @@ public struct NotJudgedReason: Codable, Sendable, Equatable, Comparable {
         /// A member read that no protocol of the alias declares (dynamic member lookup, a constrained
         /// extension): what it stands for is unknown.
         case unknownMember
+        /// Its alias is named in the app's own words and written somewhere that is none of its components
+        /// (`TypedAliasOwnership`): code there may need what the alias brings.
+        case unseenAliasUse
 
         init(_ flow: UnfollowedFlowKind) {
             switch flow {

@@ -23,11 +23,42 @@ struct LeafFlattening {
 
     private func dependencyAliases(in symbols: SymbolTable) -> Set<String> {
         var found: Set<String> = []
-        var queue = symbols.aliases.keys.filter { conventions.isAliasName(Self.simpleName($0)) }
+        var queue = symbols.aliases.keys.filter { conventions.isAliasName(Self.simpleName($0)) } + aliasesTypingValues(in: symbols)
         while let name = queue.popLast() {
             guard found.insert(name).inserted, let alias = symbols.aliases[name] else { continue }
             for member in alias.fact.members {
                 if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) { queue.append(nested) }
+            }
+        }
+        return found
+    }
+
+    /// Aliases named in their app's own words that type a dependencies value their file recognised by its type
+    /// (`private let context: Context`, `dependency: Dependency`): what that value holds is dependencies too.
+    private func aliasesTypingValues(in symbols: SymbolTable) -> [String] {
+        var found: [String] = []
+        // A value typed by a guess (`ForecastModel.Context`) makes its alias a dependency alias only where the
+        // alias composes what dependencies are named like.
+        func composesDependencies(_ alias: String) -> Bool {
+            symbols.aliases[alias]?.fact.members.contains {
+                conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent)
+            } ?? false
+        }
+        for name in symbols.sortedTypeNames {
+            for declared in symbols.typeDeclarations[name]! {
+                for property in declared.fact.dependencyProperties where !conventions.isDependenciesValueName(property.name) {
+                    if let type = property.type, case .alias(let alias)? = symbols.resolve(type.name, from: name), composesDependencies(alias) {
+                        found.append(alias)
+                    }
+                }
+            }
+        }
+        for name in symbols.functions.keys.sorted() {
+            let function = symbols.functions[name]!.fact
+            for parameter in function.parameters where parameter.carriesDependencies {
+                if let type = parameter.type, case .alias(let alias)? = symbols.resolve(type.name, from: function.enclosingType), composesDependencies(alias) {
+                    found.append(alias)
+                }
             }
         }
         return found

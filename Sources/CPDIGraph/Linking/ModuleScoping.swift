@@ -90,7 +90,11 @@ private struct Renamer {
     }
 
     func parameters(_ parameters: [ParameterFact]) -> [ParameterFact] {
-        parameters.map { ParameterFact(label: $0.label, name: $0.name, type: $0.type.map(reference)) }
+        parameters.map { parameter in
+            var copy = parameter
+            copy.type = parameter.type.map(reference)
+            return copy
+        }
     }
 
     /// A top-level declaration's own name: renamed only when this module is one of those declaring it.
@@ -156,7 +160,9 @@ private struct Renamer {
             copy.enclosingFunction = name(specialization.enclosingFunction)
             return copy
         }
-        file.aliasMentions = original.aliasMentions.map { AliasMention(name: name($0.name), enclosingType: name($0.enclosingType)) }
+        file.aliasMentions = original.aliasMentions.map {
+            AliasMention(name: name($0.name), enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction))
+        }
         file.unfollowedFlows = original.unfollowedFlows.map { flow in
             var copy = flow
             copy.enclosingType = name(flow.enclosingType)

@@ -141,6 +141,9 @@ struct ScopeAttribution {
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
         for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
+        for (component, reasons) in TypedAliasOwnership(model: model).unprovenComponents() {
+            for reason in reasons { notJudged(component, reason) }
+        }
         for name in model.sortedComponentNames {
             for reason in unknownMemberReads(of: name, in: scopes[name]!) { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()

@@ -34,12 +34,16 @@ public struct RuleExample: Sendable {
 
     /// Extracts, links and runs `rule` on the example, as the real pipeline does, but in memory.
     public func run(_ rule: any Rule, conventions: NamingConventions = .default) -> [Finding] {
+        rule.check(RuleContext(model: linkedModel(conventions: conventions))).sorted()
+    }
+
+    /// The example's linked model, as the rules read it.
+    public func linkedModel(conventions: NamingConventions = .default) -> DependencyModel {
         let facts = files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text, conventions: conventions) }
         // `AppA/Store.swift` belongs to module `AppA`; a file without a folder to `Example`.
         let modules = Dictionary(uniqueKeysWithValues: files.map { file in
             (file.path, file.path.split(separator: "/").count > 1 ? String(file.path.split(separator: "/")[0]) : "Example")
         })
-        let (model, _) = Linker(conventions: conventions).link(facts, modules: modules)
-        return rule.check(RuleContext(model: model)).sorted()
+        return Linker(conventions: conventions).model(facts, modules: modules)
     }
 }

@@ -93,6 +93,7 @@ extension NotJudgedReason.Kind {
         case .combined: return "\(verb("mixes", "mix")) \(their) with other values"
         case .other: return "\(verb("uses", "use")) \(their) in ways cpdi does not read"
         case .unknownMember: return "\(verb("reads", "read")) members of \(their) that no protocol declares"
+        case .unseenAliasUse: return "\(plural ? "have aliases" : "has an alias") written where cpdi cannot tell what is needed"
         }
     }
 }

@@ -1,0 +1,172 @@
+import CPDIFacts
+
+/// Pass: an alias named in the app's own words (`ForecastModel.Context`, `Reducer.Dependency`) is a dependency
+/// alias only because some file typed a dependencies value with it. Names like `FooDependencies` are followed
+/// wherever they are written; these are not, so before their components are judged, every place the alias
+/// is written must be inside one of its components, or of a component whose alias composes it. A type
+/// cpdi does not see as such a component may read what the alias brings, or hand it on: then the
+/// alias's components are not judged, and the reason names where the alias is written.
+struct TypedAliasOwnership {
+    let model: DependencyModel
+
+    /// The reasons each component of an unproven alias is not judged, by component.
+    func unprovenComponents() -> [String: [NotJudgedReason]] {
+        let symbols = model.symbols
+        let conventions = model.conventions
+        let typed = model.owners.keys.filter { alias in
+            !conventions.isAliasName(LeafFlattening.simpleName(alias)) && symbols.aliases[alias] != nil
+                && model.owners[alias]!.contains(where: isKnownByTypeAlone)
+        }
+        guard !typed.isEmpty else { return [:] }
+
+        // Aliases composing each alias, directly: their components hold the alias's leaves too.
+        var composers: [String: Set<String>] = [:]
+        for name in symbols.sortedAliasNames {
+            let alias = symbols.aliases[name]!
+            for member in alias.fact.members {
+                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType), nested != name {
+                    composers[nested, default: []].insert(name)
+                }
+            }
+        }
+        func composing(_ alias: String) -> Set<String> {
+            var found: Set<String> = []
+            var pending = [alias]
+            while let current = pending.popLast() {
+                for composer in composers[current] ?? [] where found.insert(composer).inserted { pending.append(composer) }
+            }
+            return found
+        }
+
+        var problems: [String: NotJudgedReason] = [:]
+        for alias in typed.sorted() {
+            if let problem = homeProblem(of: alias) { problems[alias] = problem }
+        }
+        // Where each typed alias is written, outside its own components and theirs.
+        var allowed: [String: Set<String>] = [:]
+        for alias in typed {
+            allowed[alias] = composing(alias).union([alias]).reduce(into: Set<String>()) { $0.formUnion(model.owners[$1] ?? []) }
+        }
+        let typedSet = Set(typed)
+        for path in model.sortedFilePaths {
+            for mention in model.files[path]!.aliasMentions {
+                guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType), typedSet.contains(alias),
+                    problems[alias] == nil
+                else { continue }
+                let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
+                if !around.contains(where: { allowed[alias]!.contains($0) }) {
+                    let place = mention.enclosingType.map { "`\($0)`" } ?? "top-level code"
+                    problems[alias] = NotJudgedReason(
+                        kind: .unseenAliasUse,
+                        detail: "its alias `\(alias)` is also written in \(place), which is none of the components it reaches",
+                        file: path, position: declarationPosition(of: mention.enclosingType, in: path)
+                    )
+                }
+            }
+        }
+        // An alias composed by an unproven one may be read through it.
+        var changed = true
+        while changed {
+            changed = false
+            for alias in typed.sorted() where problems[alias] == nil {
+                guard let composer = composing(alias).sorted().first(where: { problems[$0] != nil }) else { continue }
+                var reason = problems[composer]!
+                reason.detail = "its alias `\(alias)` is composed by `\(composer)`, and " + reason.detail.replacingOccurrences(of: "its alias", with: "that alias")
+                problems[alias] = reason
+                changed = true
+            }
+        }
+
+        var result: [String: [NotJudgedReason]] = [:]
+        for (alias, reason) in problems {
+            for owner in model.owners[alias] ?? [] { result[owner, default: []].append(reason) }
+        }
+        return result
+    }
+
+    /// A component whose dependencies value its file recognised by type, not by name.
+    private func isKnownByTypeAlone(_ name: String) -> Bool {
+        guard let component = model.components[name] else { return false }
+        if let property = component.property { return !model.conventions.isDependenciesValueName(property.name) }
+        guard component.form == .function, let function = model.symbols.functions[name]?.fact else { return false }
+        let named = function.parameters.contains {
+            model.conventions.isDependenciesValueName($0.label) || model.conventions.isDependenciesValueName($0.name)
+        }
+        return !named && function.parameters.contains(where: \.carriesDependencies)
+    }
+
+    /// Why an alias may be written where the sources cannot all be seen: a top-level alias other files may
+    /// name, or one nested in a type declared or subclassed in other files too (whose code names it bare).
+    private func homeProblem(of alias: String) -> NotJudgedReason? {
+        let symbols = model.symbols
+        let declared = symbols.aliases[alias]!
+        func problem(_ detail: String) -> NotJudgedReason {
+            NotJudgedReason(kind: .unseenAliasUse, detail: detail, file: declared.file, position: declared.fact.position)
+        }
+        guard let home = declared.fact.enclosingType else {
+            if declared.fact.access == .private || declared.fact.access == .fileprivate { return nil }
+            return problem("its alias `\(alias)` is declared at the top level, where code in other files may name it")
+        }
+        guard symbols.protocols[home] == nil, let declarations = symbols.typeDeclarations[home] else {
+            return problem("its alias `\(alias)` is declared in a protocol, whose conformers name it as their own")
+        }
+        let simple = String(LeafFlattening.simpleName(alias))
+        for declaration in declarations {
+            for inherited in declaration.fact.inheritedTypes {
+                switch requirement(named: simple, of: inherited.name, scope: home) {
+                case .none: continue
+                case .declared(let proto):
+                    return problem("its alias `\(alias)` is the `\(simple)` type `\(proto)` requires of `\(home)`, which code using `\(proto)` needs as it is")
+                case .unknown(let name):
+                    return problem("its alias `\(alias)` may be a type `\(name)`, declared outside the analysed sources, requires of `\(home)`")
+                }
+            }
+        }
+        if let elsewhere = declarations.first(where: { $0.file != declared.file }) {
+            return problem("its alias `\(alias)` belongs to `\(home)`, which `\(elsewhere.file)` also declares or extends")
+        }
+        for name in symbols.sortedTypeNames {
+            for subclass in symbols.typeDeclarations[name]! where subclass.file != declared.file {
+                guard let parent = subclass.fact.inheritedTypes.first, case .type(home)? = symbols.resolve(parent.name, from: name) else { continue }
+                return problem("its alias `\(alias)` belongs to `\(home)`, which `\(name)` in `\(subclass.file)` inherits from")
+            }
+        }
+        return nil
+    }
+
+    private enum AssociatedTypeRequirement {
+        case none
+        /// A protocol of the sources that declares an associated type of the alias's name.
+        case declared(String)
+        /// A protocol or alias outside the sources: what it requires cannot be seen.
+        case unknown(String)
+    }
+
+    /// Whether a conformance requires an associated type of this name (`Reducer`'s `Dependency`), which the
+    /// alias then stands for: generic code written against the protocol needs that very type.
+    private func requirement(named name: String, of inherited: String, scope: String) -> AssociatedTypeRequirement {
+        var seen: Set<String> = []
+        var pending: [(String, String?)] = [(inherited, scope)]
+        while let (reference, from) = pending.popLast() {
+            switch model.symbols.resolve(reference, from: from) {
+            case .protocolType(let proto):
+                guard seen.insert(proto).inserted, let declared = model.symbols.protocols[proto] else { continue }
+                if declared.fact.associatedTypes.contains(where: { $0.name == name }) { return .declared(proto) }
+                pending += declared.fact.inheritedTypes.map { ($0.name, proto) }
+            case .type:
+                continue  // a superclass requires no type
+            case .alias, nil:
+                return .unknown(reference)
+            }
+        }
+        return .none
+    }
+
+    /// Where a type of the file is declared, for a reason to point at; the file's start when none is.
+    private func declarationPosition(of type: String?, in path: String) -> SourcePosition {
+        guard let type, let declaration = model.symbols.typeDeclarations[type]?.first(where: { $0.file == path }) else {
+            return SourcePosition(line: 1, column: 1)
+        }
+        return declaration.fact.position
+    }
+}

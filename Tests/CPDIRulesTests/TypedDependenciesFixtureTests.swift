@@ -1,0 +1,195 @@
+import CPDIFacts
+import CPDIGraph
+import CPDIRules
+import Testing
+
+/// Dependencies values named in an app's own words (`private let context: Context`, `dependency:
+/// Dependency`), recognised by their type: judged where every place their alias is written is inside its
+/// components, silent (not judged, with the reason) anywhere else.
+@Suite struct TypedDependenciesFixtureTests {
+    static let protocols = """
+        protocol HasWeather { var weather: WeatherService { get } }
+        protocol HasLocation { var location: LocationService { get } }
+        protocol HasAlerts { var alerts: AlertService { get } }
+        protocol HasSettings { var settings: SettingsStore { get } }
+        final class WeatherService { func load(at: Int) {} }
+        final class LocationService { var current = 0 }
+        final class AlertService {}
+        final class SettingsStore { var unit = "C" }
+        """
+
+    /// The model that declares the alias reads two of its three leaves, in an extension of the same file.
+    static func model(marked: Bool) -> String {
+        """
+        final class ForecastModel {
+            typealias Context = HasWeather & HasLocation & \(marked ? "1️⃣" : "")HasAlerts
+            private let context: Context
+            init(context: Context) { self.context = context }
+        }
+
+        extension ForecastModel {
+            func refresh() { context.weather.load(at: context.location.current) }
+        }
+        """
+    }
+
+    @Test func aPrivatePropertyTypedByItsOwnAliasIsTheDependenciesValue() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": Self.model(marked: true),
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by `ForecastModel` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// A coordinator holds the model's alias, written qualified in a file without one word of the
+    /// dependency vocabulary, and hands it to the model: both are the alias's components.
+    @Test func aCoordinatorHoldingTheModelsAliasIsOneOfItsComponents() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": Self.model(marked: true),
+            "ForecastCoordinator.swift": """
+                final class ForecastCoordinator {
+                    private let context: ForecastModel.Context
+                    init(context: ForecastModel.Context) { self.context = context }
+                    func start() { ForecastModel(context: context).refresh() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by any of `ForecastCoordinator` and `ForecastModel` nor needed by a component they forward to",
+        ]))
+    }
+
+    /// A coordinator's own alias composes the model's: what only the coordinator lists and nobody reads is
+    /// reported on its alias, and the model's leaves are needed by the model it builds.
+    @Test func aComposingAliasOfTheCoordinatorIsReviewedToo() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": Self.model(marked: true),
+            "ForecastCoordinator.swift": """
+                final class ForecastCoordinator {
+                    typealias Context = ForecastModel.Context & 2️⃣HasSettings
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func start() { ForecastModel(context: context).refresh() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by `ForecastModel` nor needed by a component it forwards to",
+            "2️⃣": "[unused-dependency] `HasSettings` in `ForecastCoordinator.Context` is not used by `ForecastCoordinator` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// Where the alias is written anywhere else, what is done with it there is not known: silence.
+    @Test(arguments: [
+        // A factory outside every component names the alias.
+        "enum Screens { static func forecast(context: ForecastModel.Context) -> ForecastModel { ForecastModel(context: context) } }",
+        // The model is extended in another file, where `context` is read under a name cpdi does not follow.
+        "extension ForecastModel { var settingsUnit: Int { 0 } }",
+        // A subclass elsewhere.
+        "final class DetailedForecastModel: ForecastModel {}",
+    ])
+    func anAliasWrittenOutsideItsComponentsLeavesThemUnjudged(elsewhere: String) {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": Self.model(marked: false),
+            "Elsewhere.swift": elsewhere,
+        ]))
+    }
+
+    /// A property that is not private may be read in other files, under a name cpdi does not follow: no
+    /// component.
+    @Test func aPropertyOthersMayReadIsNoDependenciesValue() {
+        let example = RuleExample(files: ["Protocols.swift": Self.protocols, "ForecastModel.swift": """
+            final class ForecastModel {
+                typealias Context = HasWeather & HasAlerts
+                let context: Context
+                init(context: Context) { self.context = context }
+                func refresh() { context.weather.load(at: 0) }
+            }
+            """])
+        expectExactFindings(example)
+        #expect(example.linkedModel().components.isEmpty)
+    }
+
+    /// A top-level alias other files may name: its component is known, and not judged. (The opt-in naming
+    /// rule still asks for a name after the component.)
+    @Test func aTopLevelAliasOthersMayNameIsNotJudged() {
+        let example = RuleExample(files: ["Protocols.swift": Self.protocols, "ForecastModel.swift": """
+            typealias 1️⃣ForecastContext = HasWeather & HasAlerts
+            final class ForecastModel {
+                private let context: ForecastContext
+                init(context: ForecastContext) { self.context = context }
+                func refresh() { context.weather.load(at: 0) }
+            }
+            """], findings: [
+            "1️⃣": "[alias-naming] `ForecastModel` is constrained by `ForecastContext`, which is not named after it; rename it `ForecastModelDependencies` or nest it as `ForecastModel.Dependencies`",
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["ForecastModel"]?.notJudged.map(\.detail) == [
+            "its alias `ForecastContext` is declared at the top level, where code in other files may name it",
+        ])
+    }
+
+    /// A reducer's method takes its dependencies as a parameter typed by the reducer's own alias.
+    @Test func aParameterTypedByTheTypesAliasMakesTheMethodAComponent() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastReducer.swift": """
+                struct ForecastReducer {
+                    typealias Dependency = HasWeather & 1️⃣HasAlerts
+                    func reduce(count: Int, dependency: Dependency) -> Int {
+                        dependency.weather.load(at: count)
+                        return count
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastReducer.Dependency` is not used by `ForecastReducer.reduce` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// The same alias as the associated type a protocol requires: a store written against the protocol
+    /// needs the very type, so no member of it may go.
+    @Test(arguments: [
+        "protocol Reducer { associatedtype Dependency }",
+        "protocol Reducing { associatedtype Dependency }\nprotocol Reducer: Reducing {}",
+    ])
+    func anAliasAProtocolRequiresIsNotJudged(protocolDeclaration: String) {
+        let example = RuleExample(files: [
+            "Protocols.swift": Self.protocols + "\n" + protocolDeclaration,
+            "ForecastReducer.swift": """
+                struct ForecastReducer: Reducer {
+                    typealias Dependency = HasWeather & HasAlerts
+                    func reduce(count: Int, dependency: Dependency) -> Int {
+                        dependency.weather.load(at: count)
+                        return count
+                    }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        let reasons = example.linkedModel().scopes["ForecastReducer.reduce"]?.notJudged.map(\.detail)
+        #expect(reasons == ["its alias `ForecastReducer.Dependency` is the `Dependency` type `\(protocolDeclaration.contains("Reducing") ? "Reducing" : "Reducer")` requires of `ForecastReducer`, which code using `\(protocolDeclaration.contains("Reducing") ? "Reducing" : "Reducer")` needs as it is"])
+    }
+
+    /// Two modules declare a type of the same name, so linking qualifies names by module; the parameter
+    /// keeps what its file recognised.
+    @Test func aParameterKnownByItsTypeSurvivesModuleScoping() {
+        expectExactFindings(RuleExample(files: [
+            "Weather/Protocols.swift": Self.protocols + "\nenum Strings { static let title = \"Weather\" }",
+            "Weather/ForecastReducer.swift": """
+                struct ForecastReducer {
+                    typealias Dependency = HasWeather & 1️⃣HasAlerts
+                    func reduce(count: Int, dependency: Dependency) -> Int {
+                        dependency.weather.load(at: count)
+                        return count
+                    }
+                }
+                """,
+            "Settings/Strings.swift": "enum Strings { static let title = \"Settings\" }",
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastReducer.Dependency` is not used by `ForecastReducer.reduce` nor needed by a component it forwards to",
+        ]))
+    }
+}
