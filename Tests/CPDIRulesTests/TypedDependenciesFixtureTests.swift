@@ -173,6 +173,43 @@ import Testing
         #expect(reasons == ["its alias `ForecastReducer.Dependency` is the `Dependency` type `\(protocolDeclaration.contains("Reducing") ? "Reducing" : "Reducer")` requires of `ForecastReducer`, which code using `\(protocolDeclaration.contains("Reducing") ? "Reducing" : "Reducer")` needs as it is"])
     }
 
+    /// Standard protocols are known to require no type of that name: the model stays judged.
+    @Test func standardConformancesAskForNoSuchType() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols + "\nprotocol ForecastDelegate: AnyObject { func didRefresh() }",
+            "ForecastModel.swift": """
+                final class ForecastModel: ObservableObject, Identifiable, ForecastDelegate {
+                    typealias Context = HasWeather & HasLocation & 1️⃣HasAlerts
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func didRefresh() { context.weather.load(at: context.location.current) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by `ForecastModel` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// A protocol declared outside the sources may require anything.
+    @Test func anUnknownConformanceLeavesTheAliasUnjudged() {
+        let example = RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": """
+                import FeatureKit
+                final class ForecastModel: FeatureModel {
+                    typealias Context = HasWeather & HasAlerts
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func refresh() { context.weather.load(at: 0) }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["ForecastModel"]?.notJudged.map(\.detail) == [
+            "its alias `ForecastModel.Context` may be a type `FeatureModel`, declared outside the analysed sources, requires of `ForecastModel`",
+        ])
+    }
+
     /// Two modules declare a type of the same name, so linking qualifies names by module; the parameter
     /// keeps what its file recognised.
     @Test func aParameterKnownByItsTypeSurvivesModuleScoping() {

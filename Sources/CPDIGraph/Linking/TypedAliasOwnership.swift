@@ -155,7 +155,10 @@ struct TypedAliasOwnership {
                 pending += declared.fact.inheritedTypes.map { ($0.name, proto) }
             case .type:
                 continue  // a superclass requires no type
-            case .alias, nil:
+            case nil:
+                guard let standard = StandardProtocols.requirements(of: reference) else { return .unknown(reference) }
+                if standard.contains(name) { return .declared(reference) }
+            case .alias:
                 return .unknown(reference)
             }
         }

@@ -1,0 +1,21 @@
+/// Protocols of the Swift standard library and Apple's frameworks that apps conform to every day, with the
+/// associated types each requires (none for most). They are declared outside the analysed sources, so
+/// without this cpdi could not tell whether a conformance asks a type for an alias of some name.
+enum StandardProtocols {
+    static let associatedTypes: [String: Set<String>] = [
+        "AnyObject": [], "Sendable": [], "Equatable": [], "Hashable": [], "Comparable": [],
+        "Codable": [], "Encodable": [], "Decodable": [], "Error": [], "LocalizedError": [],
+        "CustomStringConvertible": [], "CustomDebugStringConvertible": [], "NSObjectProtocol": [],
+        "Identifiable": ["ID"], "CaseIterable": ["AllCases"], "RawRepresentable": ["RawValue"],
+        "ObservableObject": ["ObjectWillChangePublisher"], "Observable": [],
+        "Sequence": ["Element", "Iterator"], "IteratorProtocol": ["Element"],
+        "Collection": ["Element", "Index", "Indices", "Iterator", "SubSequence"],
+        "View": ["Body"], "App": ["Body"], "Scene": ["Body"], "ViewModifier": ["Body", "Content"],
+    ]
+
+    /// The associated types a standard protocol requires, by its name as written (`Swift.Equatable` too);
+    /// nil for any other name.
+    static func requirements(of name: String) -> Set<String>? {
+        associatedTypes[String(name.split(separator: ".").last ?? Substring(name))]
+    }
+}
