@@ -15,6 +15,8 @@ extension FactCollector {
         for declaration in declarations {
             guard let alias = declaration.as(TypeAliasDeclSyntax.self) else { continue }
             let name = alias.name.identifierText
+            // Named like an alias, it is followed by name already; most files have only those.
+            if isAliasLikeName(name) { continue }
             let value = alias.initializer.value
             let members = value.is(TupleTypeSyntax.self) ? [] : references(value)
             let composesDependencies = !members.isEmpty && members.contains {
@@ -58,10 +60,10 @@ extension FactCollector {
     /// `ForecastModel.Context` written anywhere: a place an alias named in the app's own words may be used,
     /// which linking must account for before it judges the components of that alias.
     func recordQualifiedMention(_ node: MemberTypeSyntax) {
-        guard node.baseType.is(IdentifierTypeSyntax.self), node.name.identifierText.first?.isUppercase == true,
-            let qualified = TypeSyntax(node).nominalName
+        guard let base = node.baseType.as(IdentifierTypeSyntax.self), let first = node.name.text.utf8.first,
+            first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z")
         else { return }
-        let mention = AliasMention(name: qualified, enclosingType: enclosingType)
+        let mention = AliasMention(name: base.name.identifierText + "." + node.name.identifierText, enclosingType: enclosingType)
         if mentionsSeen.insert(mention).inserted { facts.aliasMentions.append(mention) }
     }
 }

@@ -457,7 +457,7 @@ final class FactCollector: SyntaxVisitor {
             }
             recordExtensionMember(name)
             if !isDependenciesValueName(name) {
-                guard !isProtocol, isStored(binding), isPrivateTypedDependencies(node, type: annotation) else { continue }
+                guard !isProtocol, isPrivateTypedDependencies(node, type: annotation), isStored(binding) else { continue }
                 typedDependencyProperties.insert(name)
             }
             let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
