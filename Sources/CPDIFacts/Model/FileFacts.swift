@@ -2,48 +2,149 @@
 ///
 /// A plain value with no syntax tree inside, so files can be extracted in parallel,
 /// cached on disk and linked later without reparsing.
+///
+/// Its fields live in one shared, copy-on-write box: linking passes and the pipeline hand the facts of
+/// every file around many times (sorted, scoped by module, keyed by path, kept beside their outcome), and
+/// copying seventeen arrays and strings costs seventeen reference counts each time, one for the box.
 public struct FileFacts: Codable, Sendable, Equatable {
+    /// The fields, as they are encoded: the cache format is theirs.
+    struct Fields: Codable, Sendable, Equatable {
+        var path: String
+        var aliases: [AliasFact] = []
+        var types: [TypeFact] = []
+        var functions: [FunctionFact] = []
+        var uses: [UseFact] = []
+        var forwards: [ForwardFact] = []
+        var dependencyReads: [DependencyRead] = []
+        var runtime = RuntimeStyleFacts()
+        var declarations = DeclarationFacts()
+        var suppressions: [SuppressionComment] = []
+        var imports: [String] = []
+        var specializations: [SpecializationFact] = []
+        var unfollowedFlows: [UnfollowedFlow] = []
+        var aliasMentions: [AliasMention] = []
+        var memberNameHashes: [UInt32] = []
+        var publicAliasArguments: [String] = []
+        var syntaxError: SyntaxIssue?
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Written only after `makeUnique`, so no two values ever see a write, and no access overlaps
+        // another: the run-time exclusivity check on every read of every field is not needed.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
     /// The path as shown to the user (relative to the working directory where possible).
-    public var path: String
-    public var aliases: [AliasFact] = []
-    public var types: [TypeFact] = []
-    public var functions: [FunctionFact] = []
-    public var uses: [UseFact] = []
-    public var forwards: [ForwardFact] = []
+    public var path: String {
+        get { box.fields.path }
+        _modify { makeUnique(); yield &box.fields.path }
+    }
+    public var aliases: [AliasFact] {
+        get { box.fields.aliases }
+        _modify { makeUnique(); yield &box.fields.aliases }
+    }
+    public var types: [TypeFact] {
+        get { box.fields.types }
+        _modify { makeUnique(); yield &box.fields.types }
+    }
+    public var functions: [FunctionFact] {
+        get { box.fields.functions }
+        _modify { makeUnique(); yield &box.fields.functions }
+    }
+    public var uses: [UseFact] {
+        get { box.fields.uses }
+        _modify { makeUnique(); yield &box.fields.uses }
+    }
+    public var forwards: [ForwardFact] {
+        get { box.fields.forwards }
+        _modify { makeUnique(); yield &box.fields.forwards }
+    }
     /// Types that read their stored dependencies value somewhere (not counting `self.x = x`).
-    public var dependencyReads: [DependencyRead] = []
+    public var dependencyReads: [DependencyRead] {
+        get { box.fields.dependencyReads }
+        _modify { makeUnique(); yield &box.fields.dependencyReads }
+    }
     /// Injections and registrations of the run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`).
-    public var runtime = RuntimeStyleFacts()
+    public var runtime: RuntimeStyleFacts {
+        get { box.fields.runtime }
+        _modify { makeUnique(); yield &box.fields.runtime }
+    }
     /// How dependencies parameters and spliced values are written, for the style rules.
-    public var declarations = DeclarationFacts()
+    public var declarations: DeclarationFacts {
+        get { box.fields.declarations }
+        _modify { makeUnique(); yield &box.fields.declarations }
+    }
     /// `// cpdi:disable…` comments, in source order.
-    public var suppressions: [SuppressionComment] = []
+    public var suppressions: [SuppressionComment] {
+        get { box.fields.suppressions }
+        _modify { makeUnique(); yield &box.fields.suppressions }
+    }
     /// The modules the file imports (`import ShopKit` → `ShopKit`), in source order; names resolve in
     /// the file's own module first, then in these.
-    public var imports: [String] = []
+    public var imports: [String] {
+        get { box.fields.imports }
+        _modify { makeUnique(); yield &box.fields.imports }
+    }
     /// `ListState<Dependencies>` written where `Dependencies` is a generic parameter in scope: handing a
     /// generic dependencies type to another component is a forward of it, even before a value is passed.
-    public var specializations: [SpecializationFact] = []
+    public var specializations: [SpecializationFact] {
+        get { box.fields.specializations }
+        _modify { makeUnique(); yield &box.fields.specializations }
+    }
     /// Places a dependencies value goes that cpdi does not follow (`return dependencies`, `[dependencies]`,
     /// `dependencies as? X`): what receives it may need anything, so its component is not judged.
-    public var unfollowedFlows: [UnfollowedFlow] = []
+    public var unfollowedFlows: [UnfollowedFlow] {
+        get { box.fields.unfollowedFlows }
+        _modify { makeUnique(); yield &box.fields.unfollowedFlows }
+    }
     /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
-    public var aliasMentions: [AliasMention] = []
+    public var aliasMentions: [AliasMention] {
+        get { box.fields.aliasMentions }
+        _modify { makeUnique(); yield &box.fields.aliasMentions }
+    }
     /// Every member name the file reads from something other than a dependencies value (`AppContainer.shared.network`,
     /// `\.network`), as a sorted set of `MemberNameHash`es: a container's leaf whose members appear here may
     /// be read through the container, so nobody may claim it unneeded. Hashes, not names, because every
     /// warm run reads them back; a collision only keeps a claim unmade, the safe side.
-    public var memberNameHashes: [UInt32] = []
+    public var memberNameHashes: [UInt32] {
+        get { box.fields.memberNameHashes }
+        _modify { makeUnique(); yield &box.fields.memberNameHashes }
+    }
     /// Names written as generic arguments of public or open type aliases that are no dependency alias
     /// themselves (`public typealias EditStore = Store<State, EditDependencies>` → `EditDependencies`): a
     /// public declaration may use them through that alias.
-    public var publicAliasArguments: [String] = []
+    public var publicAliasArguments: [String] {
+        get { box.fields.publicAliasArguments }
+        _modify { makeUnique(); yield &box.fields.publicAliasArguments }
+    }
     /// Set when the parser had to recover from errors; what could be read is still extracted.
-    public var syntaxError: SyntaxIssue?
+    public var syntaxError: SyntaxIssue? {
+        get { box.fields.syntaxError }
+        _modify { makeUnique(); yield &box.fields.syntaxError }
+    }
 
     public init(path: String) {
-        self.path = path
+        box = Box(Fields(path: path))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        box = Box(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    public static func == (lhs: FileFacts, rhs: FileFacts) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 }
 
