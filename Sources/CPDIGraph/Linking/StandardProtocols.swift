@@ -1,6 +1,7 @@
 /// Protocols of the Swift standard library and Apple's frameworks that apps conform to every day, with the
-/// associated types each requires (none for most). They are declared outside the analysed sources, so
-/// without this cpdi could not tell whether a conformance asks a type for an alias of some name.
+/// associated types each requires (none for most), and the framework base classes apps inherit from. They
+/// are declared outside the analysed sources, so without this cpdi could not tell whether an inherited
+/// name asks a type for an alias of some name.
 enum StandardProtocols {
     static let associatedTypes: [String: Set<String>] = [
         "AnyObject": [], "Sendable": [], "Equatable": [], "Hashable": [], "Comparable": [],
@@ -11,6 +12,18 @@ enum StandardProtocols {
         "Sequence": ["Element", "Iterator"], "IteratorProtocol": ["Element"],
         "Collection": ["Element", "Index", "Indices", "Iterator", "SubSequence"],
         "View": ["Body"], "App": ["Body"], "Scene": ["Body"], "ViewModifier": ["Body", "Content"],
+        // Delegate and data source protocols of UIKit, AppKit and Core Data: no associated types.
+        "UIApplicationDelegate": [], "UISceneDelegate": [], "UIWindowSceneDelegate": [],
+        "UITableViewDataSource": [], "UITableViewDelegate": [], "UICollectionViewDataSource": [],
+        "UICollectionViewDelegate": [], "UICollectionViewDelegateFlowLayout": [], "UIScrollViewDelegate": [],
+        "UITextFieldDelegate": [], "UITextViewDelegate": [], "UISearchBarDelegate": [], "UISearchResultsUpdating": [],
+        "UINavigationControllerDelegate": [], "UIGestureRecognizerDelegate": [], "NSApplicationDelegate": [],
+        "NSFetchedResultsControllerDelegate": [], "WKNavigationDelegate": [], "CLLocationManagerDelegate": [],
+        // Base classes: a superclass requires no type of any name.
+        "NSObject": [], "UIResponder": [], "UIViewController": [], "UIView": [], "UITableViewController": [],
+        "UICollectionViewController": [], "UINavigationController": [], "UITabBarController": [],
+        "UITableViewCell": [], "UICollectionViewCell": [], "UICollectionReusableView": [], "UIControl": [],
+        "NSViewController": [], "NSView": [], "NSWindowController": [], "NSDocument": [],
     ]
 
     /// The associated types a standard protocol requires, by its name as written (`Swift.Equatable` too);
