@@ -43,71 +43,71 @@ public struct FileFacts: Codable, Sendable, Equatable {
 
     /// The path as shown to the user (relative to the working directory where possible).
     public var path: String {
-        get { box.fields.path }
+        _read { yield box.fields.path }
         _modify { makeUnique(); yield &box.fields.path }
     }
     public var aliases: [AliasFact] {
-        get { box.fields.aliases }
+        _read { yield box.fields.aliases }
         _modify { makeUnique(); yield &box.fields.aliases }
     }
     public var types: [TypeFact] {
-        get { box.fields.types }
+        _read { yield box.fields.types }
         _modify { makeUnique(); yield &box.fields.types }
     }
     public var functions: [FunctionFact] {
-        get { box.fields.functions }
+        _read { yield box.fields.functions }
         _modify { makeUnique(); yield &box.fields.functions }
     }
     public var uses: [UseFact] {
-        get { box.fields.uses }
+        _read { yield box.fields.uses }
         _modify { makeUnique(); yield &box.fields.uses }
     }
     public var forwards: [ForwardFact] {
-        get { box.fields.forwards }
+        _read { yield box.fields.forwards }
         _modify { makeUnique(); yield &box.fields.forwards }
     }
     /// Types that read their stored dependencies value somewhere (not counting `self.x = x`).
     public var dependencyReads: [DependencyRead] {
-        get { box.fields.dependencyReads }
+        _read { yield box.fields.dependencyReads }
         _modify { makeUnique(); yield &box.fields.dependencyReads }
     }
     /// Injections and registrations of the run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`).
     public var runtime: RuntimeStyleFacts {
-        get { box.fields.runtime }
+        _read { yield box.fields.runtime }
         _modify { makeUnique(); yield &box.fields.runtime }
     }
     /// How dependencies parameters and spliced values are written, for the style rules.
     public var declarations: DeclarationFacts {
-        get { box.fields.declarations }
+        _read { yield box.fields.declarations }
         _modify { makeUnique(); yield &box.fields.declarations }
     }
     /// `// cpdi:disable…` comments, in source order.
     public var suppressions: [SuppressionComment] {
-        get { box.fields.suppressions }
+        _read { yield box.fields.suppressions }
         _modify { makeUnique(); yield &box.fields.suppressions }
     }
     /// The modules the file imports (`import ShopKit` → `ShopKit`), in source order; names resolve in
     /// the file's own module first, then in these.
     public var imports: [String] {
-        get { box.fields.imports }
+        _read { yield box.fields.imports }
         _modify { makeUnique(); yield &box.fields.imports }
     }
     /// `ListState<Dependencies>` written where `Dependencies` is a generic parameter in scope: handing a
     /// generic dependencies type to another component is a forward of it, even before a value is passed.
     public var specializations: [SpecializationFact] {
-        get { box.fields.specializations }
+        _read { yield box.fields.specializations }
         _modify { makeUnique(); yield &box.fields.specializations }
     }
     /// Places a dependencies value goes that cpdi does not follow (`return dependencies`, `[dependencies]`,
     /// `dependencies as? X`): what receives it may need anything, so its component is not judged.
     public var unfollowedFlows: [UnfollowedFlow] {
-        get { box.fields.unfollowedFlows }
+        _read { yield box.fields.unfollowedFlows }
         _modify { makeUnique(); yield &box.fields.unfollowedFlows }
     }
     /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
     public var aliasMentions: [AliasMention] {
-        get { box.fields.aliasMentions }
+        _read { yield box.fields.aliasMentions }
         _modify { makeUnique(); yield &box.fields.aliasMentions }
     }
     /// Every member name the file reads from something other than a dependencies value (`AppContainer.shared.network`,
@@ -115,19 +115,19 @@ public struct FileFacts: Codable, Sendable, Equatable {
     /// be read through the container, so nobody may claim it unneeded. Hashes, not names, because every
     /// warm run reads them back; a collision only keeps a claim unmade, the safe side.
     public var memberNameHashes: [UInt32] {
-        get { box.fields.memberNameHashes }
+        _read { yield box.fields.memberNameHashes }
         _modify { makeUnique(); yield &box.fields.memberNameHashes }
     }
     /// Names written as generic arguments of public or open type aliases that are no dependency alias
     /// themselves (`public typealias EditStore = Store<State, EditDependencies>` → `EditDependencies`): a
     /// public declaration may use them through that alias.
     public var publicAliasArguments: [String] {
-        get { box.fields.publicAliasArguments }
+        _read { yield box.fields.publicAliasArguments }
         _modify { makeUnique(); yield &box.fields.publicAliasArguments }
     }
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue? {
-        get { box.fields.syntaxError }
+        _read { yield box.fields.syntaxError }
         _modify { makeUnique(); yield &box.fields.syntaxError }
     }
 
