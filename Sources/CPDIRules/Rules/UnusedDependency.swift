@@ -45,6 +45,21 @@ public struct UnusedDependency: Rule {
                 """,
                 findings: ["1️⃣": "`HasImageProvider` in `ArticleViewModel.Dependencies` is not used by `ArticleViewModel` nor needed by a component it forwards to"]
             ),
+            // Named in the app's own words: the private property's type says it holds the dependencies.
+            RuleExample(
+                """
+                protocol HasWallet { var wallet: Wallet { get } }
+                protocol HasPrices { var prices: PriceFeed { get } }
+
+                final class BalanceModel {
+                    typealias Context = HasWallet & 1️⃣HasPrices
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func refresh() { context.wallet.reload() }
+                }
+                """,
+                findings: ["1️⃣": "`HasPrices` in `BalanceModel.Context` is not used by `BalanceModel` nor needed by a component it forwards to"]
+            ),
         ],
         nonTriggering: [
             RuleExample(
