@@ -97,6 +97,17 @@ import Testing
         ]))
     }
 
+    /// The same for an alias whose name ends like an alias name without being one (`Deps`).
+    @Test func anAliasEndingLikeAnAliasNameIsFollowedToo() {
+        let model = Self.model(marked: false).replacingOccurrences(of: "Context", with: "Deps")
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": model,
+            "Elsewhere.swift": "enum Screens { static func forecast(context: ForecastModel.Deps) -> ForecastModel { ForecastModel(context: context) } }",
+        ]))
+    }
+
+
     /// A property that is not private may be read in other files, under a name cpdi does not follow: no
     /// component.
     @Test func aPropertyOthersMayReadIsNoDependenciesValue() {

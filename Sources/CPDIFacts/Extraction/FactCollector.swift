@@ -767,9 +767,10 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
         // Only names ending like an alias are worth their qualified name (a chain `a.b.c…` would cost its
         // length squared otherwise).
-        if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName {
+        if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName, isAliasLikeName(qualified) {
             recordMention(qualified)
         } else {
+            // Any other `Outer.Inner` may be an alias named in the app's own words (`Model.Context`, `Model.Deps`).
             recordQualifiedMention(node)
         }
         guard let base = node.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText else { return .visitChildren }
