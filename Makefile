@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build bench-diff plugin-e2e graphviz chromium python-tools samples clean bench bench-scale bench-graph fuzz \
+.PHONY: demo test build bench-diff bench-diff-scale plugin-e2e graphviz chromium python-tools samples clean bench bench-scale bench-graph fuzz \
 	release install dist dist-test screenshots
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
@@ -72,6 +72,7 @@ samples: build
 bench: graphviz
 	scripts/bench.sh
 	scripts/bench-scale.sh
+	scripts/bench-diff-scale.sh
 
 # `cpdi check` of generated apps of 10,000 and 100,000 components: cold, warm, one file changed, peak
 # memory (release build in .build-release, apps in BENCH_DIR); prints a Markdown table.
@@ -92,6 +93,10 @@ fuzz: graphviz
 # `cpdi diff` of two revisions of a generated 2,000-component app against one cold check (release build).
 bench-diff: graphviz
 	scripts/bench-diff.sh
+
+# `cpdi diff` of two commits of a generated 100,000-component app that differ in one file, cold and warm.
+bench-diff-scale: graphviz
+	scripts/bench-diff-scale.sh
 
 # `swift package cpdi check|graph|diff` in a throwaway package that depends on this checkout by path.
 # It compiles swift-syntax again there (about 90 s on 2 cores); `make test` runs it after the suite.
