@@ -71,11 +71,24 @@ import Testing
             "final class Screen { @Injected var api: API; func show() { api.fetch(); _ = \\Screen.api; self.api.go() } }",
             "func make(hasher: inout Hasher, container: [Int]) { hasher.combine(container.count) }",
             "enum Depths { case shallow; static func of(_ value: Int) -> Depths { value > 1 ? .shallow : .shallow } }",
+            // A private property typed by another type's alias, written every way the walk accepts it.
+            "final class Flow { private let context: Model.Context; init(context: Model.Context) { self.context = context }; func go() { Model(context: context).run() } }",
+            "final class Flow { private\n  lazy var context: Model.Context = make(); func go() { _ = context.value } }",
+            "final class Flow { private let context:\n    Model.Context\n  func go() { use(context) } }",
+            "final class Flow { private var first, context: Model.Context?; func go() { context?.run() } }",
+            "final class Flow { private nonisolated(unsafe) var context: any Model.Context; func go() { context.run() } }",
+            "final class Flow { private dynamic var context: (Model.Context)?; func go() { context?.run() } }",
+            "final class Flow { private weak var context: Model.Context!; func go() { context.run() } }",
+            // Look-alikes the walk does not take: no gate opened, nothing recorded either way.
+            "final class Flow { private let context: Box<Int>.Context; fileprivate let other: Model.Context; func go() { context.run() } }",
         ]
         for source in sources {
             let fast = FactExtractor.extract(path: "T.swift", source: source, conventions: .default, gatedByVocabulary: true)
             let full = FactExtractor.extract(path: "T.swift", source: source, conventions: .default, gatedByVocabulary: false)
             #expect(fast == full, "\(source)")
+            // The typed-property shapes are real: the walk keeps `context` as a dependencies property.
+            let kept = full.types.flatMap(\.dependencyProperties).contains { $0.name == "context" }
+            #expect(kept == (source.contains("Model.Context") && !source.contains("Box<Int>")), "\(source)")
         }
     }
 }

@@ -52,7 +52,8 @@ extension FactCollector {
     /// `ForecastModel.Context`: a type nested in another, named unlike a dependencies alias, which may be one.
     func isOtherTypesAlias(_ type: TypeSyntax) -> Bool {
         guard let member = type.unwrapped.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
-            member.baseType.is(IdentifierTypeSyntax.self), member.name.identifierText.first?.isUppercase == true
+            let base = member.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil,
+            member.name.identifierText.first?.isUppercase == true
         else { return false }
         return true
     }
