@@ -27,6 +27,8 @@ public final class FactsCache: @unchecked Sendable {
     private var recent: [ContentHash: FileFacts] = [:]
     private var rejected = false
     private var packLoaded = false
+    /// The long strings of the facts read from the pack in this run, each held once.
+    private let decodedStrings = SharedStrings()
 
     /// Files whose facts came from the cache, and files that had to be extracted, in this run.
     public private(set) var hits = 0
@@ -90,7 +92,7 @@ public final class FactsCache: @unchecked Sendable {
             return facts
         }
         guard let payload = pack.payload(for: key), let checksum = pack.checksum(for: key),
-              var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0) })
+              var facts = try? payload.withUnsafeBytes({ try CompactCoder.decode(FileFacts.self, from: $0, sharing: decodedStrings) })
         else {
             if countingMiss { lock.withLock { misses += 1 } }
             return nil
