@@ -55,7 +55,7 @@ public struct WhyExplanation {
         }
         lines += injected
         if let unjudged = coverage.notJudged.first(where: { $0.component == component.name }) {
-            lines.append("not judged: its dependencies go where cpdi does not follow them, so nothing is said about the members of its alias:")
+            lines.append("not judged: cpdi cannot follow all that is done with its dependencies, so nothing is said about the members of its alias:")
             lines += unjudged.reasons.map { "  \($0.description)" }
         }
         return lines.joined(separator: "\n") + "\n"
