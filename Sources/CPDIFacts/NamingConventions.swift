@@ -90,6 +90,11 @@ public struct NamingConventions: Codable, Sendable, Hashable {
     public func isDependencyProtocolName(_ name: some StringProtocol) -> Bool {
         dependencyProtocolNames.contains { $0.matches(name) }
     }
+    /// A name that says it is a dependency: a dependency protocol's or an alias's (`HasStore`,
+    /// `LoggingDependency`, `FooDependencies`). An alias composing one is about dependencies.
+    public func namesDependency(_ name: some StringProtocol) -> Bool {
+        isDependencyProtocolName(name) || isAliasName(name)
+    }
     public func isInjectionWrapperName(_ name: some StringProtocol) -> Bool {
         injectionWrapperNames.contains { $0.matches(name) }
     }

@@ -142,19 +142,23 @@ import Testing
         ])
     }
 
+    /// A reducer whose method takes its dependencies as a parameter typed by the reducer's own alias, which
+    /// lists one leaf it never reads.
+    static let reducer = """
+        struct ForecastReducer {
+            typealias Dependency = HasWeather & 1️⃣HasAlerts
+            func reduce(count: Int, dependency: Dependency) -> Int {
+                dependency.weather.load(at: count)
+                return count
+            }
+        }
+        """
+
     /// A reducer's method takes its dependencies as a parameter typed by the reducer's own alias.
     @Test func aParameterTypedByTheTypesAliasMakesTheMethodAComponent() {
         expectExactFindings(RuleExample(files: [
             "Protocols.swift": Self.protocols,
-            "ForecastReducer.swift": """
-                struct ForecastReducer {
-                    typealias Dependency = HasWeather & 1️⃣HasAlerts
-                    func reduce(count: Int, dependency: Dependency) -> Int {
-                        dependency.weather.load(at: count)
-                        return count
-                    }
-                }
-                """,
+            "ForecastReducer.swift": Self.reducer,
         ], findings: [
             "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastReducer.Dependency` is not used by `ForecastReducer.reduce` nor needed by a component it forwards to",
         ]))
@@ -226,15 +230,7 @@ import Testing
     @Test func aParameterKnownByItsTypeSurvivesModuleScoping() {
         expectExactFindings(RuleExample(files: [
             "Weather/Protocols.swift": Self.protocols + "\nenum Strings { static let title = \"Weather\" }",
-            "Weather/ForecastReducer.swift": """
-                struct ForecastReducer {
-                    typealias Dependency = HasWeather & 1️⃣HasAlerts
-                    func reduce(count: Int, dependency: Dependency) -> Int {
-                        dependency.weather.load(at: count)
-                        return count
-                    }
-                }
-                """,
+            "Weather/ForecastReducer.swift": Self.reducer,
             "Settings/Strings.swift": "enum Strings { static let title = \"Settings\" }",
         ], findings: [
             "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastReducer.Dependency` is not used by `ForecastReducer.reduce` nor needed by a component it forwards to",

@@ -19,9 +19,7 @@ extension FactCollector {
             if isAliasLikeName(name) { continue }
             let value = alias.initializer.value
             let members = value.is(TupleTypeSyntax.self) ? [] : references(value)
-            let composesDependencies = !members.isEmpty && members.contains {
-                conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent)
-            }
+            let composesDependencies = members.contains { conventions.namesDependency($0.lastComponent) }
             if composesDependencies { dependencyAliasesInFile.insert(name) } else { otherAliasesInFile.insert(name) }
         }
     }

@@ -27,7 +27,7 @@ extension FactCollector {
             let members = unwrapped.compositionMembers.compactMap(\.nominalName)
             let isDependencies = members.contains {
                 let simple = Substring($0.split(separator: ".").last ?? Substring($0))
-                return conventions.isDependencyProtocolName(simple) || conventions.isAliasName(simple)
+                return conventions.namesDependency(simple)
             }
             return isDependencies ? ValueIdentity() : nil
         }

@@ -412,7 +412,7 @@ final class FactCollector: SyntaxVisitor {
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
         let isDependencyLike = value.isComposition || conventions.isAliasName(name)
-            || members.contains { conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent) }
+            || members.contains { conventions.namesDependency($0.lastComponent) }
         guard !members.isEmpty, isDependencyLike else {
             if node.modifiers.accessLevel == .public || node.modifiers.accessLevel == .open {
                 facts.publicAliasArguments += members.flatMap(\.genericArguments)
@@ -739,7 +739,7 @@ final class FactCollector: SyntaxVisitor {
     func dependencyLike(_ parameters: [GenericParameterFact]) -> Set<String> {
         Set(parameters.filter { parameter in
             conventions.isAliasName(parameter.name) || parameter.constraints.contains {
-                conventions.isAliasName($0.lastComponent) || conventions.isDependencyProtocolName($0.lastComponent)
+                conventions.namesDependency($0.lastComponent)
             }
         }.map(\.name))
     }

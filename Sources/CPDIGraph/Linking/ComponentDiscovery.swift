@@ -197,7 +197,7 @@ struct ComponentDiscovery {
                 return nil
             case nil:
                 let simple = LeafFlattening.simpleName(reference.name)
-                guard conventions.isDependencyProtocolName(simple) || conventions.isAliasName(simple) else { return nil }
+                guard conventions.namesDependency(simple) else { return nil }
                 return Requirement(name: reference.name, kind: .unknown, reference: reference)
             }
         }

@@ -40,9 +40,7 @@ struct LeafFlattening {
         // A value typed by a guess (`ForecastModel.Context`) makes its alias a dependency alias only where the
         // alias composes what dependencies are named like.
         func composesDependencies(_ alias: String) -> Bool {
-            symbols.aliases[alias]?.fact.members.contains {
-                conventions.isDependencyProtocolName($0.lastComponent) || conventions.isAliasName($0.lastComponent)
-            } ?? false
+            symbols.aliases[alias]?.fact.members.contains { conventions.namesDependency($0.lastComponent) } ?? false
         }
         for name in symbols.sortedTypeNames {
             for declared in symbols.typeDeclarations[name]! {

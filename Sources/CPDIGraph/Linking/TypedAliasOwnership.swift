@@ -38,9 +38,18 @@ struct TypedAliasOwnership {
             return found
         }
 
+        // Every type's subclasses, found once for all aliases: (subclass, its file), in name order.
+        var subclasses: [String: [(name: String, file: String)]] = [:]
+        for name in symbols.sortedTypeNames {
+            for declaration in symbols.typeDeclarations[name]! {
+                guard let parent = declaration.fact.inheritedTypes.first, case .type(let home)? = symbols.resolve(parent.name, from: name)
+                else { continue }
+                subclasses[home, default: []].append((name, declaration.file))
+            }
+        }
         var problems: [String: NotJudgedReason] = [:]
         for alias in typed.sorted() {
-            if let problem = homeProblem(of: alias) { problems[alias] = problem }
+            if let problem = homeProblem(of: alias, subclasses: subclasses) { problems[alias] = problem }
         }
         // Where each typed alias is written, outside its own components and theirs.
         var allowed: [String: Set<String>] = [:]
@@ -97,7 +106,7 @@ struct TypedAliasOwnership {
 
     /// Why an alias may be written where the sources cannot all be seen: a top-level alias other files may
     /// name, or one nested in a type declared or subclassed in other files too (whose code names it bare).
-    private func homeProblem(of alias: String) -> NotJudgedReason? {
+    private func homeProblem(of alias: String, subclasses: [String: [(name: String, file: String)]]) -> NotJudgedReason? {
         let symbols = model.symbols
         let declared = symbols.aliases[alias]!
         func problem(_ detail: String) -> NotJudgedReason {
@@ -125,11 +134,8 @@ struct TypedAliasOwnership {
         if let elsewhere = declarations.first(where: { $0.file != declared.file }) {
             return problem("its alias `\(alias)` belongs to `\(home)`, which `\(elsewhere.file)` also declares or extends")
         }
-        for name in symbols.sortedTypeNames {
-            for subclass in symbols.typeDeclarations[name]! where subclass.file != declared.file {
-                guard let parent = subclass.fact.inheritedTypes.first, case .type(home)? = symbols.resolve(parent.name, from: name) else { continue }
-                return problem("its alias `\(alias)` belongs to `\(home)`, which `\(name)` in `\(subclass.file)` inherits from")
-            }
+        if let subclass = subclasses[home]?.first(where: { $0.file != declared.file }) {
+            return problem("its alias `\(alias)` belongs to `\(home)`, which `\(subclass.name)` in `\(subclass.file)` inherits from")
         }
         return nil
     }
@@ -156,7 +162,7 @@ struct TypedAliasOwnership {
             case .type:
                 continue  // a superclass requires no type
             case nil:
-                guard let standard = StandardProtocols.requirements(of: reference) else { return .unknown(reference) }
+                guard let standard = StandardConformances.requirements(of: reference) else { return .unknown(reference) }
                 if standard.contains(name) { return .declared(reference) }
             case .alias:
                 return .unknown(reference)

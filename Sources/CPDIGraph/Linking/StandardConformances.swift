@@ -2,7 +2,7 @@
 /// associated types each requires (none for most), and the framework base classes apps inherit from. They
 /// are declared outside the analysed sources, so without this cpdi could not tell whether an inherited
 /// name asks a type for an alias of some name.
-enum StandardProtocols {
+enum StandardConformances {
     static let associatedTypes: [String: Set<String>] = [
         "AnyObject": [], "Sendable": [], "Equatable": [], "Hashable": [], "Comparable": [],
         "Codable": [], "Encodable": [], "Decodable": [], "Error": [], "LocalizedError": [],
