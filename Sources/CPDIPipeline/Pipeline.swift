@@ -46,7 +46,7 @@ public struct Pipeline: Sendable {
     /// `cache` supplies the facts of unchanged files and is saved after extraction; `progress` hears
     /// about every extracted file. With a cache, a run whose files, settings and build are those of a recent
     /// run reads that run's result back (`ResultCache(workingTreeIn:)`) and neither decodes facts nor links, and
-    /// so does a run whose changed files kept the facts a recent run analysed (`resultWithTheSameFacts`);
+    /// so does a run whose changed files kept the facts a recent run analysed, or only moved them (`resultWithTheSameFacts`);
     /// `needsGraph: false` (findings only) then leaves the graph out.
     public func run(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil, needsGraph: Bool = true
@@ -83,13 +83,23 @@ public struct Pipeline: Sendable {
             return result
         }
         let ownKey = needsGraph ? key : findingsKey
-        if reusesResults, let same = StepTimes.measure("saved result, same facts", {
-            resultWithTheSameFacts(read.files, places: places, contents: contents, settings: settings, saved: saved, needsGraph: needsGraph)
+        if reusesResults, let same = StepTimes.measure("saved result, same or moved facts", {
+            resultWithTheSameFacts(
+                read.files, places: places, contents: contents, settings: settings, saved: saved, cache: cache, needsGraph: needsGraph
+            )
         }) {
             for _ in files { counter?.fileDone(reused: true) }
             saveStamps(stamps, of: read.files, settledBefore: started)
             // The next run of these very files then finds the result by its own key.
-            saved.link(same.key, as: ownKey)
+            if let moved = same.moved {
+                StepTimes.measure("result saved") {
+                    saved.store(same.result, key: ownKey)
+                    saved.storeManifest(moved.manifest, key: ownKey)
+                    for (key, facts) in moved.facts { saved.storeMovedFacts(facts, key: key) }
+                }
+            } else {
+                saved.link(same.key, as: ownKey)
+            }
             return same.result
         }
         let conventions = self.conventions

@@ -93,7 +93,8 @@ import Testing
 
     /// A comment added to one file leaves its facts as they were: the run parses that file alone, compares
     /// its facts with those the saved result was computed from, and answers with that result without reading
-    /// any other file's facts. A line inserted at the top moves every position in the file: the run links.
+    /// any other file's facts. A protocol added changes the facts: the run links. (Lines inserted above facts
+    /// only move them: `MovedFactsTests`.)
     @Test(arguments: ["generated", "Samples/ShopApp", "Samples/KeyPathApp", "Samples/ModulesApp", "Samples/RuntimeApp/Sources"])
     func anEditThatLeavesTheFactsAsTheyWereIsAnsweredBySavedResult(app source: String) throws {
         try Fixtures.withTemporaryFolder { root in
@@ -116,12 +117,12 @@ import Testing
                 if needsGraph { #expect(same == cold) }
                 // The same files again: the result is found by their own key.
                 #expect(!(try Self.warm(app, cache: cache, needsGraph: needsGraph)).readFacts)
-                try ("// moved\n" + text).write(to: file, atomically: true, encoding: .utf8)
-                let (moved, movedCache) = try Self.warmCounting(app, cache: cache, needsGraph: needsGraph)
-                #expect(movedCache.hits > 0, "the other files' facts are read: the run links")
-                let coldMoved = try Self.cold(app)
-                #expect(moved.findings == coldMoved.findings && moved.coverage == coldMoved.coverage)
-                if needsGraph { #expect(moved == coldMoved) }
+                try (text + "\nprotocol AddedByTheTest\(needsGraph) {}\n").write(to: file, atomically: true, encoding: .utf8)
+                let (changed, changedCache) = try Self.warmCounting(app, cache: cache, needsGraph: needsGraph)
+                #expect(changedCache.hits > 1, "the other files' facts are read: the run links")
+                let coldChanged = try Self.cold(app)
+                #expect(changed.findings == coldChanged.findings && changed.coverage == coldChanged.coverage)
+                if needsGraph { #expect(changed == coldChanged) }
             }
         }
     }

@@ -17,6 +17,15 @@ enum CompactCoder {
         return writer.bytes
     }
 
+    /// The encoded form with every `SourcePosition` left out (a placeholder tag stays in its place), and the
+    /// positions in the order they were written: two values with equal bytes differ in their positions only.
+    static func encodeApart(_ value: some Encodable) throws -> (bytes: [UInt8], positions: [SourcePosition]) {
+        let writer = CompactWriter()
+        writer.positions = []
+        try value.encode(to: writer)
+        return (writer.bytes, writer.positions ?? [])
+    }
+
     /// - Parameter strings: where long strings are shared with those of earlier values (see `SharedStrings`).
     static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, sharing strings: SharedStrings? = nil) throws -> T {
         try T(from: CompactReader(bytes, strings: strings))
@@ -35,6 +44,8 @@ private enum Tag: UInt8 {
 
 private final class CompactWriter: Encoder {
     var bytes: [UInt8] = []
+    /// When set, positions are collected here instead of written (`CompactCoder.encodeApart`).
+    var positions: [SourcePosition]?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -111,6 +122,7 @@ private final class CompactWriter: Encoder {
     /// saves a container per position on both sides.
     func write(_ position: SourcePosition) {
         bytes.append(Tag.keyed.rawValue)
+        if positions != nil { return positions!.append(position) }
         write(signed: Int64(position.line))
         write(signed: Int64(position.column))
     }

@@ -6,19 +6,31 @@ import Foundation
 /// files are extracted and their facts compared, by digest, with those a saved result was computed from
 /// (`ResultManifest`); when every one is the same, that result is this run's, byte for byte, because linking
 /// and the rules read facts, modules and settings only. Nothing else is decoded, linked or judged.
+///
+/// So is a run whose changed files' facts only moved (a line added above them, a body edited where it reads
+/// no dependency): the saved result with their places moved is this run's (`MovedPositions`).
 extension Pipeline {
     /// More changed files than this and the run links without trying: a branch switch, not an edit.
     static let sameFactsChangedFilesLimit = 64
 
+    /// What answers a run from a saved result: its key and this run's result, and when that is the saved one with
+    /// some files' places moved (`MovedPositions`), what to save with it under this run's key.
+    struct SavedAnswer {
+        var key: String
+        var result: AnalysisResult
+        var moved: (manifest: ResultManifest, facts: [ContentHash: FileFacts])?
+    }
+
     func resultWithTheSameFacts(
-        _ read: [ReadFile], places: [ContentHash], contents: [ContentHash], settings: String, saved: ResultCache, needsGraph: Bool
-    ) -> (key: String, result: AnalysisResult)? {
+        _ read: [ReadFile], places: [ContentHash], contents: [ContentHash], settings: String, saved: ResultCache, cache: FactsCache,
+        needsGraph: Bool
+    ) -> SavedAnswer? {
         let settingsDigest = ContentHash(Array(settings.utf8))
         let keys = saved.manifestKeys().filter { !needsGraph || !$0.hasSuffix("-findings") }
         guard !keys.isEmpty else { return nil }
         let conventions = self.conventions, tree = self.tree
-        for key in keys {
-            guard let manifest = saved.manifest(key), manifest.settings == settingsDigest, manifest.entries.count == read.count else { continue }
+        candidates: for key in keys {
+            guard var manifest = saved.manifest(key), manifest.settings == settingsDigest, manifest.entries.count == read.count else { continue }
             var changed: [Int] = []
             var samePlaces = true
             for (index, entry) in manifest.entries.enumerated() {
@@ -33,13 +45,33 @@ extension Pipeline {
             // Extracted as the saved run had them (with or without reads), so equal facts give equal digests, and
             // without the cache: looking there would read the whole facts pack, a hundred megabytes in a large app,
             // for files that are new to it anyway. A run that links after all extracts them again.
-            let digests = Parallel.map(changed.count) { position -> ContentHash? in
+            let extracted = Parallel.map(changed.count) { position -> (outcome: ExtractionOutcome, digest: ContentHash?) in
                 let index = changed[position], entry = manifest.entries[index]
-                let extracted = Self.extract(read[index], conventions: conventions, cache: nil, tree: tree, withReads: entry.withReads)
-                return ResultManifest.digest(of: extracted.outcome)
+                let outcome = Self.extract(read[index], conventions: conventions, cache: nil, tree: tree, withReads: entry.withReads).outcome
+                return (outcome, ResultManifest.digest(of: outcome))
             }
-            guard zip(changed, digests).allSatisfy({ manifest.entries[$0].digest == $1 }) else { continue }
-            if let result = saved.load(key, includingGraph: needsGraph) { return (key, result) }
+            var moves: [String: MovedPositions] = [:]
+            var movedFacts: [ContentHash: FileFacts] = [:]
+            for (index, new) in zip(changed, extracted) {
+                let entry = manifest.entries[index]
+                guard let digest = new.digest else { continue candidates }
+                manifest.entries[index].content = contents[index]
+                manifest.entries[index].digest = digest
+                if entry.digest == digest { continue }
+                // Facts that only moved: the saved run's facts of the file tell where from. They are beside the saved
+                // results when that run moved them too (the pack is only written by runs that link), else in the pack.
+                let oldKey = entry.withReads ? entry.content : entry.content.withoutReads
+                guard case .facts(let facts) = new.outcome,
+                      let before = saved.movedFacts(oldKey, path: facts.path) ?? cache.facts(for: oldKey, path: facts.path, countingMiss: false),
+                      let moved = MovedPositions(file: facts.path, from: before, to: facts)
+                else { continue candidates }
+                moves[facts.path] = moved
+                movedFacts[entry.withReads ? contents[index] : contents[index].withoutReads] = facts
+            }
+            guard let result = saved.load(key, includingGraph: needsGraph) else { continue }
+            if moves.isEmpty { return SavedAnswer(key: key, result: result) }
+            guard let movedResult = StepTimes.measure("moved places", { result.movingPositions(moves) }) else { continue }
+            return SavedAnswer(key: key, result: movedResult, moved: (manifest, movedFacts))
         }
         return nil
     }

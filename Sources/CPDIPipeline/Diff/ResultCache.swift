@@ -1,3 +1,4 @@
+import CPDIFacts
 import CPDIGraph
 import CPDIRules
 import Foundation
@@ -93,6 +94,32 @@ struct ResultCache: Sendable {
         (try? Data(contentsOf: directory.appendingPathComponent("\(key).manifest"))).flatMap(ResultManifest.init(parsing:))
     }
 
+    /// Saves the facts of a file whose places a saved result moved (`MovedPositions`), under their facts key: the
+    /// facts pack is only written by runs that link, and the next edit of the same file needs to know where its
+    /// facts were. The payload is followed by its checksum.
+    func storeMovedFacts(_ facts: FileFacts, key: ContentHash) {
+        guard let payload = try? CompactCoder.encode(facts) else { return }
+        let checksum = ContentHash(payload)
+        var bytes = payload
+        withUnsafeBytes(of: (checksum.high.littleEndian, checksum.low.littleEndian)) { bytes += $0 }
+        try? OutputFile.writeAtomically(bytes, to: directory.appendingPathComponent("\(key).facts"))
+    }
+
+    /// The facts `storeMovedFacts` saved under `key`, if they read back whole.
+    func movedFacts(_ key: ContentHash, path: String) -> FileFacts? {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("\(key).facts")), data.count > 16 else { return nil }
+        return data.withUnsafeBytes { bytes -> FileFacts? in
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
+            let checksum = ContentHash(
+                high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 16, as: UInt64.self)),
+                low: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+            )
+            guard ContentHash(payload) == checksum, var facts = try? CompactCoder.decode(FileFacts.self, from: payload) else { return nil }
+            facts.path = path
+            return facts
+        }
+    }
+
     /// Makes the result saved under `key` answer `alias` too (a hard link: no copy of a large result).
     func link(_ key: String, as alias: String) {
         let target = directory.appendingPathComponent("\(alias).result")
@@ -136,6 +163,9 @@ struct ResultCache: Sendable {
 
     private struct DamagedEntry: Error {}
 
+    /// Moved files' facts kept (`storeMovedFacts`): a few edits of several files each.
+    static let movedFactsKept = 64
+
     private func prune() {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
@@ -144,6 +174,12 @@ struct ResultCache: Sendable {
             return (url, (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast)
         }
         for (url, _) in entries.sorted(by: { $0.1 > $1.1 }).dropFirst(kept) { try? manager.removeItem(at: url) }
+        // Moved facts are looked up by the last few results' manifests only.
+        let facts = names.filter { $0.hasSuffix(".facts") }.map { name in
+            let url = directory.appendingPathComponent(name)
+            return (url, (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (url, _) in facts.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.movedFactsKept) { try? manager.removeItem(at: url) }
         // A manifest goes with its result.
         for name in names where name.hasSuffix(".manifest") {
             let result = directory.appendingPathComponent(String(name.dropLast(".manifest".count)) + ".result")

@@ -1,0 +1,220 @@
+@testable import CPDIPipeline
+import CPDIFacts
+import CPDIRules
+import CPDISynthetic
+import Foundation
+import Testing
+
+/// An edit that only moves a file's facts (lines added or removed above them, a body edited where it reads no
+/// dependency) is answered by the saved result with that file's places moved (`MovedPositions`), reading no
+/// facts but the saved ones of the edited file. The oracle is always a cold run: after every edit the warm
+/// result must equal it, whether the run moved places or linked.
+@Suite struct MovedFactsTests {
+    static let apps = ["generated", "Samples/ShopApp", "Samples/KeyPathApp", "Samples/ModulesApp", "Samples/RuntimeApp/Sources"]
+
+    static func copy(_ source: String, to app: URL) throws {
+        if source == "generated" {
+            try SyntheticApp(components: 40, modules: 2, seed: 4).write(to: app)
+        } else {
+            try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent(source), to: app)
+        }
+    }
+
+    /// Lines added at the top of the file of a finding (or of a component, where there is none): its places
+    /// move, nothing is linked.
+    @Test(arguments: apps)
+    func linesAddedAboveAFindingMoveIt(app source: String) throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try Self.copy(source, to: app)
+            for needsGraph in [true, false] {
+                let before = try WorkingTreeResultTests.warm(app, cache: cache, needsGraph: needsGraph).result
+                let component = try #require(try WorkingTreeResultTests.cold(app).graph.nodes.first { $0.kind == .component && !$0.file.isEmpty })
+                let edited = before.findings.first { $0.fix != nil || $0.removal != nil } ?? before.findings.first
+                let file = app.appendingPathComponent(edited?.file ?? component.file)
+                let text = try String(contentsOf: file, encoding: .utf8)
+                try ("// moved \(needsGraph)\n\n" + text).write(to: file, atomically: true, encoding: .utf8)
+                let (moved, cacheUsed) = try WorkingTreeResultTests.warmCounting(app, cache: cache, needsGraph: needsGraph)
+                #expect(cacheUsed.hits <= 1 && cacheUsed.misses == 0, "only the edited file's saved facts are read")
+                let cold = try WorkingTreeResultTests.cold(app)
+                #expect(moved.findings == cold.findings && moved.coverage == cold.coverage && moved.runtime == cold.runtime)
+                if let edited { #expect(moved.findings.contains { $0.file == edited.file && $0.line == edited.line + 2 }) }
+                if needsGraph {
+                    #expect(moved == cold)
+                    if edited == nil { #expect(moved.graph.nodes.contains { $0.id == component.id && $0.line == component.line + 2 }) }
+                }
+                // The moved result is saved under the new files' own key.
+                #expect(!(try WorkingTreeResultTests.warm(app, cache: cache, needsGraph: needsGraph)).readFacts)
+            }
+        }
+    }
+
+    /// The same file moved again and again: each run finds where its facts were, beside a moved result (the facts
+    /// pack is only written by runs that link) or in the pack, and links nothing.
+    @Test func aFileMovedAgainAndAgainIsMovedEachTime() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try Self.copy("Samples/ShopApp", to: app)
+            let first = try WorkingTreeResultTests.warm(app, cache: cache).result
+            let file = app.appendingPathComponent(try #require(first.findings.first).file)
+            for edit in 1...4 {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                try ("// edit \(edit)\n" + text).write(to: file, atomically: true, encoding: .utf8)
+                let (moved, cacheUsed) = try WorkingTreeResultTests.warmCounting(app, cache: cache, needsGraph: true)
+                #expect(cacheUsed.hits <= 1 && cacheUsed.misses == 0, "edit \(edit): no facts but the moved ones, \(cacheUsed)")
+                #expect(moved == (try WorkingTreeResultTests.cold(app)), "edit \(edit)")
+            }
+        }
+    }
+
+    /// Moved facts read back as saved, and not at all when damaged.
+    @Test func movedFactsReadBackWholeOrNotAtAll() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let saved = ResultCache(workingTreeIn: root)
+            let facts = FactExtractor.extract(path: "A.swift", source: "protocol LoggingDependency { var logger: Int { get } }", conventions: .default)
+            let key = ContentHash(Array("A.swift".utf8))
+            try FileManager.default.createDirectory(at: saved.directory, withIntermediateDirectories: true)
+            saved.storeMovedFacts(facts, key: key)
+            #expect(saved.movedFacts(key, path: "A.swift") == facts)
+            #expect(saved.movedFacts(ContentHash(Array("B.swift".utf8)), path: "B.swift") == nil)
+            let file = saved.directory.appendingPathComponent("\(key).facts")
+            var bytes = try Data(contentsOf: file)
+            bytes[bytes.count / 2] ^= 0xFF
+            try bytes.write(to: file)
+            #expect(saved.movedFacts(key, path: "A.swift") == nil)
+        }
+    }
+
+    /// Seeded edits that add or remove blank lines and comments anywhere, or break a line between two tokens,
+    /// in one or several files at once: each warm result equals a cold one.
+    @Test(arguments: zip(apps, [UInt64(7), 8, 9, 10, 11]))
+    func randomMovesGiveTheResultsOfColdRuns(app source: String, seed: UInt64) throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try Self.copy(source, to: app)
+            var random = SeededGenerator(seed: seed)
+            _ = try WorkingTreeResultTests.warm(app, cache: cache)
+            var applied: [String] = []
+            var movedRuns = 0
+            for round in 0..<10 {
+                let edits = 1 + random.below(3)
+                for _ in 0..<edits { applied.append(try Self.move(in: app, random: &random)) }
+                let cold = try WorkingTreeResultTests.cold(app)
+                let (warm, cacheUsed) = try WorkingTreeResultTests.warmCounting(app, cache: cache, needsGraph: round % 2 == 0)
+                #expect(warm.findings == cold.findings && warm.coverage == cold.coverage, "after \(applied)")
+                if cacheUsed.hits <= edits && cacheUsed.misses == 0 { movedRuns += 1 }
+                #expect(try WorkingTreeResultTests.warm(app, cache: cache).result == cold, "after \(applied)")
+            }
+            #expect(movedRuns >= 3, "most of these edits only move facts")
+        }
+    }
+
+    /// A `cpdi:disable:next` comment covers the line right after it only: a blank line put between it and the
+    /// finding ends that, so the places cannot just move.
+    @Test func aBlankLineBetweenASuppressionAndItsLineIsSeen() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            let file = app.appendingPathComponent("Feed.swift")
+            let source = """
+                protocol LoggingDependency { var logger: Int { get } }
+                protocol StoreDependency { var store: Int { get } }
+                typealias FeedDependencies = LoggingDependency
+                    // cpdi:disable:next unused-dependency
+                    & StoreDependency
+                final class Feed<Dependencies: FeedDependencies> {
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func show() { _ = dependencies.logger }
+                }
+                """
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let before = try WorkingTreeResultTests.warm(app, cache: cache).result
+            #expect(before.findings.isEmpty)
+            try source.replacingOccurrences(of: "unused-dependency\n", with: "unused-dependency\n\n").write(to: file, atomically: true, encoding: .utf8)
+            let after = try WorkingTreeResultTests.warm(app, cache: cache).result
+            #expect(after == (try WorkingTreeResultTests.cold(app)))
+            #expect(Set(after.findings.map(\.ruleID)) == ["unused-dependency", "unused-suppression"])
+        }
+    }
+
+    /// A finding whose message gives a line ("repeats the one on line 2") is not moved, but judged again.
+    @Test func aMessageGivingALineIsWrittenAgain() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            let file = app.appendingPathComponent("Feed.swift")
+            let source = """
+                // cpdi:disable all
+                // cpdi:disable all
+                protocol LoggingDependency { var logger: Int { get } }
+                """
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let before = try WorkingTreeResultTests.warm(app, cache: cache).result
+            #expect(before.findings.map(\.message).contains { $0.contains("on line 1") })
+            try ("\n\n" + source).write(to: file, atomically: true, encoding: .utf8)
+            let after = try WorkingTreeResultTests.warm(app, cache: cache).result
+            #expect(after == (try WorkingTreeResultTests.cold(app)))
+            #expect(after.findings.map(\.message).contains { $0.contains("on line 3") })
+        }
+    }
+
+    /// Moves by their own yardstick: equal facts once positions are left out, and the order, shared lines and
+    /// adjacent lines of the positions kept.
+    @Test func onlyMovesThatKeepOrderAndLinesCount() throws {
+        let conventions = NamingConventions.default
+        func facts(_ source: String) -> FileFacts { FactExtractor.extract(path: "A.swift", source: source, conventions: conventions) }
+        let base = """
+            protocol LoggingDependency { var logger: Int { get } }
+            typealias ADependencies = LoggingDependency
+            final class A<Dependencies: ADependencies> { let dependencies: Dependencies; init(dependencies: Dependencies) { self.dependencies = dependencies } }
+            """
+        let original = facts(base)
+        #expect(MovedPositions(file: "A.swift", from: original, to: facts("\n// note\n" + base)) != nil)
+        #expect(MovedPositions(file: "A.swift", from: original, to: facts(base + "\n// note\n")) != nil)
+        // The alias and the class swapped: the order of their positions changes.
+        let lines = base.components(separatedBy: "\n")
+        #expect(MovedPositions(file: "A.swift", from: original, to: facts([lines[0], lines[2], lines[1]].joined(separator: "\n"))) == nil)
+        // The class split over two lines: positions that shared a line no longer do.
+        #expect(MovedPositions(file: "A.swift", from: original, to: facts(base.replacingOccurrences(of: "Dependencies; init", with: "Dependencies\n init"))) == nil)
+        // A member read added: the facts differ.
+        #expect(MovedPositions(file: "A.swift", from: original, to: facts(base.replacingOccurrences(of: "self.dependencies = dependencies }", with: "self.dependencies = dependencies; _ = dependencies.logger }"))) == nil)
+    }
+
+    /// One edit that moves facts or not: a blank or comment line added or removed, a line broken after a
+    /// comma, an opening brace or an operator.
+    static func move(in app: URL, random: inout SeededGenerator) throws -> String {
+        let files = try TreeEdit.swiftFiles(in: app)
+        let file = files[random.below(files.count)]
+        let name = file.lastPathComponent
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        let at = random.below(lines.count + 1)
+        let done: String
+        switch random.below(4) {
+        case 0:
+            lines.insert("", at: at)
+            done = "blank line at \(at + 1) of \(name)"
+        case 1:
+            lines.insert("// note \(at)", at: at)
+            done = "comment line at \(at + 1) of \(name)"
+        case 2:
+            let blank = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+            guard !blank.isEmpty else { return "nothing in \(name)" }
+            let line = blank[random.below(blank.count)]
+            lines.remove(at: line)
+            done = "blank line \(line + 1) of \(name) removed"
+        default:
+            let breakable = lines.indices.filter { index in
+                !lines[index].contains("//") && !lines[index].contains("\"") && [", ", "{ ", " & "].contains { lines[index].contains($0) }
+            }
+            guard !breakable.isEmpty else { return "nothing in \(name)" }
+            let line = breakable[random.below(breakable.count)]
+            let mark = [", ", "{ ", " & "].first { lines[line].contains($0) }!
+            let range = lines[line].range(of: mark)!
+            lines[line] = String(lines[line][..<range.upperBound]) + "\n" + String(lines[line][range.upperBound...])
+            done = "line \(line + 1) of \(name) broken after `\(mark.trimmingCharacters(in: .whitespaces))`"
+        }
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        return done
+    }
+}
