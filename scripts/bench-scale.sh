@@ -2,8 +2,10 @@
 # How `cpdi check` scales with the size of an app: generated apps of 10,000 and 100,000 components
 # (20 and 200 modules), release build, each measured cold (no cache), warm with nothing changed,
 # warm after one file changed without changing its facts (a comment added at its end: the saved result
-# answers, `ResultManifest`) and warm after one file changed with its facts (a line inserted at its top
-# moves every position in it: the run links and judges again), with wall time, CPU time (user + system) and peak memory from
+# answers, `ResultManifest`), warm after one file changed so that its facts only moved (a line inserted at
+# its top moves every position in it: the saved result answers with its places moved, `MovedPositions`) and
+# warm after one file changed its facts (a protocol added at its end: the run links and judges again), with
+# wall time, CPU time (user + system) and peak memory from
 # `/usr/bin/time -v`. Prints one Markdown table; each number is the median of BENCH_RUNS runs of its
 # kind. On a shared machine the CPU time varies much less than the wall time, which waits for the cores.
 #
@@ -51,8 +53,8 @@ PY
 
 echo "### $(date -u +%Y-%m-%d), $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), $(swift --version 2>/dev/null | head -1)"
 echo
-echo "| app | files / lines | cold, wall (CPU) | warm, nothing changed | warm, one file changed, same facts | warm, one file changed, facts changed | peak memory cold / warm / same / changed |"
-echo "|---|---|---:|---:|---:|---:|---:|"
+echo "| app | files / lines | cold, wall (CPU) | warm, nothing changed | warm, one file changed, same facts | warm, one file changed, facts moved | warm, one file changed, facts changed | peak memory cold / warm / same / moved / changed |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
 for size in "${sizes[@]}"; do
   components=${size%%:*} modules=${size##*:}
   app=$WORK/scale-$components
@@ -64,7 +66,7 @@ for size in "${sizes[@]}"; do
   # The file edited before each "one file changed" run: a component in the middle of the app.
   changed=$(find Sources -name '*.swift' | sort | sed -n "$((files / 2))p")
   cp "$changed" "$WORK/scale-$components.orig"
-  rm -f "$WORK"/scale-"$components".{cold,warm,same,changed}
+  rm -f "$WORK"/scale-"$components".{cold,warm,same,moved,changed}
   for _ in $(seq "$RUNS"); do
     rm -rf "$CACHE"
     measure "$WORK/scale-$components.cold"
@@ -72,6 +74,8 @@ for size in "${sizes[@]}"; do
     printf '\n// edit %s\n' "$RANDOM$RANDOM" >> "$changed"
     measure "$WORK/scale-$components.same"
     sed -i "1i // edit $RANDOM$RANDOM" "$changed"
+    measure "$WORK/scale-$components.moved"
+    printf '\nprotocol Edit%s {}\n' "$RANDOM$RANDOM" >> "$changed"
     measure "$WORK/scale-$components.changed"
   done
   cp "$WORK/scale-$components.orig" "$changed"
@@ -85,7 +89,7 @@ def runs(kind):
     rows = [line.split() for line in open(f"{stem}.{kind}") if line.strip()]
     return tuple(statistics.median(float(r[i]) for r in rows) for i in range(3))
 cells, memory = [], []
-for kind in ("cold", "warm", "same", "changed"):
+for kind in ("cold", "warm", "same", "moved", "changed"):
     wall, peak, cpu = runs(kind)
     cells.append(f"{wall:.2f} s ({cpu:.2f} s)")
     memory.append(f"{peak / 1024:.0f}")
