@@ -112,14 +112,15 @@ public struct Pipeline: Sendable {
         // The sources themselves are not needed any more: a large app's are a hundred megabytes.
         read.files = []
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
-        let result = Parallel.both(
-            { StepTimes.measure("facts cache saved") { cache.save() } }, { analyse(outcomes, modules: modules, needsGraph: needsGraph) }
+        let (result, offeredMembers) = Parallel.both(
+            { StepTimes.measure("facts cache saved") { cache.save() } }, { analysed(outcomes, modules: modules, needsGraph: needsGraph) }
         ).1
         if reusesResults {
             StepTimes.measure("result saved") {
                 saved.store(result, key: ownKey)
                 let manifest = Self.manifest(
-                    of: outcomes, withReads: extraction.withReads, places: places, contents: contents, settings: settings, cache: cache
+                    of: outcomes, withReads: extraction.withReads, places: places, contents: contents, settings: settings,
+                    offeredMembers: offeredMembers, cache: cache
                 )
                 if let manifest { saved.storeManifest(manifest, key: ownKey) }
             }
@@ -169,6 +170,13 @@ public struct Pipeline: Sendable {
 
     /// `needsGraph: false` leaves the graph empty: findings, problems and coverage come from the model alone.
     func analyse(_ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true) -> AnalysisResult {
+        analysed(outcomes, modules: modules, needsGraph: needsGraph).result
+    }
+
+    /// The result, and the member names some protocol offers (`LeafMembers.offeredMembers`), for its manifest.
+    func analysed(
+        _ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true
+    ) -> (result: AnalysisResult, offeredMembers: [UInt32]) {
         var facts: [FileFacts] = []
         var problems: [InputProblem] = []
         for outcome in outcomes {
@@ -195,8 +203,9 @@ public struct Pipeline: Sendable {
             : (DependencyGraph(nodes: [], edges: [], roots: []), judge())
         let findings = StepTimes.measure("settling") { settle(checked, facts: facts) }
         let runtime = RuntimeCoverage(model: model)
+        let offeredMembers = model.leafMembers.offeredMembers
         if holdsWorkUntilExit { HeldUntilExit.hold((model, facts)) }
-        return AnalysisResult(
+        let result = AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {
                 switch $0 {
@@ -207,5 +216,6 @@ public struct Pipeline: Sendable {
             graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model),
             runtime: runtime.summary == nil ? nil : runtime
         )
+        return (result, offeredMembers)
     }
 }

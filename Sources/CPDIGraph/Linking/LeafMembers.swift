@@ -71,6 +71,10 @@ public struct LeafMembers: Sendable {
     /// What a protocol offers; empty for one declared elsewhere.
     public func members(of proto: String) -> Set<UInt32> { offered[proto] ?? [] }
 
+    /// Every member some protocol offers, sorted: the only member names whose reads anywhere can answer a question
+    /// (`ContainerCoverage`'s "is a member of this leaf read anywhere by name").
+    public var offeredMembers: [UInt32] { offering.keys.sorted() }
+
     /// Whether a protocol requires nothing, inherits nothing and is extended nowhere.
     public func isBare(_ proto: String) -> Bool { bare.contains(proto) }
 

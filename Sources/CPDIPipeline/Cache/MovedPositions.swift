@@ -11,11 +11,23 @@ import CPDIFacts
 /// moved facts gives the saved result with these positions moved, and nothing else changed
 /// (`AnalysisResult.movingPositions`). Any other move (two statements swapped, a line split or joined
 /// between facts) is no `MovedPositions`, and the run links as usual.
+///
+/// The member names a file reads (`FileFacts.memberNameHashes`) may differ as well, as long as the names read
+/// or no longer read are offered by no protocol: those names only answer whether some file reads a member of a
+/// given protocol (`ContainerCoverage`), so others change no answer. A body edited to call `items.count`
+/// where it called `items.first` moves the file's facts and reads other names; the result is the same.
 struct MovedPositions: Sendable {
     let file: String
     private let moves: [SourcePosition: SourcePosition]
 
-    init?(file: String, from old: FileFacts, to new: FileFacts) {
+    /// - Parameter offeredMembers: the member names some protocol offers (`LeafMembers.offeredMembers`).
+    init?(file: String, from old: FileFacts, to new: FileFacts, offeredMembers: Set<UInt32>) {
+        var old = old, new = new
+        if old.memberNameHashes != new.memberNameHashes {
+            guard Set(old.memberNameHashes).symmetricDifference(new.memberNameHashes).isDisjoint(with: offeredMembers) else { return nil }
+            old.memberNameHashes = []
+            new.memberNameHashes = []
+        }
         guard let before = try? CompactCoder.encodeApart(old), let after = try? CompactCoder.encodeApart(new),
               before.bytes == after.bytes, before.positions.count == after.positions.count
         else { return nil }

@@ -9,12 +9,17 @@ import Foundation
 /// forward) is answered by that result: only the changed files are extracted, to compare their digests,
 /// and nothing is decoded, linked or judged (`Pipeline.resultWithTheSameFacts`).
 ///
+/// It also keeps the member names some protocol offers (`LeafMembers.offeredMembers`): a file whose facts only
+/// moved, or also read other member names than before, none of them offered, is answered by the result with
+/// its places moved (`MovedPositions`).
+///
 /// Layout, little-endian: magic "CPDIMANI", format (UInt32), settings digest (16 bytes), entry count
-/// (UInt32), then per entry: place (16), content (16), whether the facts hold reads (1), facts digest (16).
+/// (UInt32), then per entry: place (16), content (16), whether the facts hold reads (1), facts digest (16);
+/// then the count of offered member names (UInt32) and each (UInt32).
 /// Anything else is no manifest, which only means a run that links.
 struct ResultManifest: Equatable {
     static let magic = Array("CPDIMANI".utf8)
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
     static let entrySize = 49
 
     struct Entry: Equatable {
@@ -30,10 +35,13 @@ struct ResultManifest: Equatable {
 
     var settings: ContentHash
     var entries: [Entry]
+    /// Sorted.
+    var offeredMembers: [UInt32]
 
-    init(settings: ContentHash, entries: [Entry]) {
+    init(settings: ContentHash, entries: [Entry], offeredMembers: [UInt32] = []) {
         self.settings = settings
         self.entries = entries
+        self.offeredMembers = offeredMembers
     }
 
     init?(parsing data: Data) {
@@ -49,7 +57,10 @@ struct ResultManifest: Equatable {
             }
             guard Array(bytes[0..<8]) == Self.magic, uint32(8) == Self.format else { return nil }
             let entryCount = Int(uint32(28))
-            guard count == 32 + entryCount * Self.entrySize else { return nil }
+            let membersAt = 32 + entryCount * Self.entrySize
+            guard count >= membersAt + 4 else { return nil }
+            let memberCount = Int(uint32(membersAt))
+            guard count == membersAt + 4 + memberCount * 4 else { return nil }
             var entries: [Entry] = []
             entries.reserveCapacity(entryCount)
             for index in 0..<entryCount {
@@ -57,7 +68,8 @@ struct ResultManifest: Equatable {
                 guard bytes[offset + 32] <= 1 else { return nil }
                 entries.append(Entry(place: hash(offset), content: hash(offset + 16), withReads: bytes[offset + 32] == 1, digest: hash(offset + 33)))
             }
-            return ResultManifest(settings: hash(12), entries: entries)
+            let members = (0..<memberCount).map { uint32(membersAt + 4 + $0 * 4) }
+            return ResultManifest(settings: hash(12), entries: entries, offeredMembers: members)
         }
         guard let parsed else { return nil }
         self = parsed
@@ -77,6 +89,8 @@ struct ResultManifest: Equatable {
             out.append(entry.withReads ? 1 : 0)
             append(entry.digest)
         }
+        append(UInt32(offeredMembers.count))
+        for member in offeredMembers { append(member) }
         return out
     }
 
