@@ -30,7 +30,10 @@ def run(cpdi, folder, *args):
     process = subprocess.run([cpdi, "report", "--format", "json", *args, "."], cwd=folder, capture_output=True,
                              env={**os.environ, "CPDI_TIMINGS": "1"})
     if process.returncode not in (0, 1):
-        sys.exit(f"replay-history: cpdi failed in {folder}: {process.stderr.decode()[-2000:]}")
+        log = os.path.join(os.path.dirname(folder), "failure.txt")
+        with open(log, "wb") as out:
+            out.write(process.stderr)
+        sys.exit(f"replay-history: cpdi {' '.join(args)} failed in {folder} (exit {process.returncode}); its output is in {log}")
     return process.stdout, process.stderr.decode(), time.monotonic() - started
 
 

@@ -112,7 +112,7 @@ public struct Pipeline: Sendable {
         // The sources themselves are not needed any more: a large app's are a hundred megabytes.
         read.files = []
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
-        let (result, offeredMembers) = Parallel.both(
+        let (result, namesThatMatter) = Parallel.both(
             { StepTimes.measure("facts cache saved") { cache.save() } }, { analysed(outcomes, modules: modules, needsGraph: needsGraph) }
         ).1
         if reusesResults {
@@ -120,7 +120,7 @@ public struct Pipeline: Sendable {
                 saved.store(result, key: ownKey)
                 let manifest = Self.manifest(
                     of: outcomes, withReads: extraction.withReads, places: places, contents: contents, settings: settings,
-                    offeredMembers: offeredMembers, cache: cache
+                    namesThatMatter: namesThatMatter, cache: cache
                 )
                 if let manifest { saved.storeManifest(manifest, key: ownKey) }
             }
@@ -173,10 +173,10 @@ public struct Pipeline: Sendable {
         analysed(outcomes, modules: modules, needsGraph: needsGraph).result
     }
 
-    /// The result, and the member names some protocol offers (`LeafMembers.offeredMembers`), for its manifest.
+    /// The result, and the names whose reads could change it (`NamesThatMatter`), for its manifest.
     func analysed(
         _ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true
-    ) -> (result: AnalysisResult, offeredMembers: [UInt32]) {
+    ) -> (result: AnalysisResult, namesThatMatter: NamesThatMatter) {
         var facts: [FileFacts] = []
         var problems: [InputProblem] = []
         for outcome in outcomes {
@@ -203,7 +203,10 @@ public struct Pipeline: Sendable {
             : (DependencyGraph(nodes: [], edges: [], roots: []), judge())
         let findings = StepTimes.measure("settling") { settle(checked, facts: facts) }
         let runtime = RuntimeCoverage(model: model)
-        let offeredMembers = model.leafMembers.offeredMembers
+        let asked = model.runtime.askedReads
+        let namesThatMatter = NamesThatMatter(
+            offeredMembers: model.leafMembers.offeredMembers, askedBare: asked.bare.sorted(), askedNames: asked.names.sorted()
+        )
         if holdsWorkUntilExit { HeldUntilExit.hold((model, facts)) }
         let result = AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
@@ -216,6 +219,6 @@ public struct Pipeline: Sendable {
             graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model),
             runtime: runtime.summary == nil ? nil : runtime
         )
-        return (result, offeredMembers)
+        return (result, namesThatMatter)
     }
 }

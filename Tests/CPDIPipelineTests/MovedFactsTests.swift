@@ -1,5 +1,6 @@
 @testable import CPDIPipeline
 import CPDIFacts
+import CPDIGraph
 import CPDIRules
 import CPDISynthetic
 import Foundation
@@ -232,6 +233,19 @@ import Testing
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("count"), offeredMembers: []) != nil)
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("count"), offeredMembers: [MemberNameHash.of("logger")]) != nil)
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("logger"), offeredMembers: [MemberNameHash.of("logger")]) == nil)
+        // With the names read for the run-time styles: only those the saved run's review asked about count.
+        let readWithRuntimeReads = { (name: String) in
+            FactExtractor.extract(
+                path: "A.swift", source: "struct Screen { let items: [Int]; func show() { _ = items.\(name) } }", conventions: conventions,
+                recordsRuntimeReads: true
+            )
+        }
+        let runtimeFirst = readWithRuntimeReads("first")
+        #expect(runtimeFirst.runtime.reads != readWithRuntimeReads("count").runtime.reads)
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("count"), offeredMembers: []) != nil)
+        let askedCount = AskedReads(names: [MemberNameHash.of("count")])
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("count"), offeredMembers: [], askedReads: askedCount) == nil)
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("last"), offeredMembers: [], askedReads: askedCount) != nil)
         // A member read added: the facts differ.
         #expect(MovedPositions(file: "A.swift", from: original, to: facts(base.replacingOccurrences(of: "self.dependencies = dependencies }", with: "self.dependencies = dependencies; _ = dependencies.logger }")), offeredMembers: []) == nil)
     }

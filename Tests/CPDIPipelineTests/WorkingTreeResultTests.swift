@@ -164,7 +164,7 @@ import Testing
             let digest = ContentHash(high: index << 40, low: ~index)
             entries.append(ResultManifest.Entry(place: place, content: content, withReads: index % 2 == 0, digest: digest))
         }
-        let manifest = ResultManifest(settings: ContentHash(high: 3, low: 4), entries: entries, offeredMembers: [2, 7, 40_000])
+        let manifest = ResultManifest(settings: ContentHash(high: 3, low: 4), entries: entries, namesThatMatter: NamesThatMatter(offeredMembers: [2, 7, 40_000], askedBare: [], askedNames: [9]))
         let bytes = manifest.serialized()
         #expect(ResultManifest(parsing: Data(bytes)) == manifest)
         #expect(ResultManifest(parsing: Data(bytes.dropLast())) == nil)

@@ -29,6 +29,7 @@ struct RuntimeReadReview {
             if case .registered(let name) = injection.resolution { used.insert(name) }
         }
         var unreadable: [RuntimeDialect: Resolution] = [:]
+        defer { registry.askedReads = reads.asked.reads }
         var unreadableLibraryLookups: [RuntimeDialect: Resolution] = [:]
         for resolution in registry.resolutions {
             if case .registered(let name) = resolution.result { used.insert(name) }
@@ -149,8 +150,10 @@ struct RuntimeReadReview {
     }
 }
 
-/// Every file's reads, indexed once.
+/// Every file's reads, indexed once. It notes what it is asked (`AskedReads`).
 private struct ReadIndex {
+    let asked = AskedReadsLog()
+
     /// `MemberNameHash.bare(name, in: type)` → files where `name` is written alone in `type` or a type nested in it.
     private var bare: [UInt32: Set<String>] = [:]
     /// `MemberNameHash.of(name)` → files reading some value's `name`.
@@ -201,11 +204,14 @@ private struct ReadIndex {
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
     /// visible there unqualified); each read was kept under every type it sits in.
     func isBareRead(_ name: String, in type: String, files: [String]?) -> Bool {
-        guard let readers = bare[MemberNameHash.bare(name, in: Substring(type))] else { return false }
+        let key = MemberNameHash.bare(name, in: Substring(type))
+        asked.reads.bare.insert(key)
+        guard let readers = bare[key] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
+        asked.note(name)
         guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
@@ -234,12 +240,14 @@ private struct ReadIndex {
 
     /// The types `name` is read on with certainty (in `files`, when given), sorted.
     func typedReaders(of name: String, files: [String]?) -> [String] {
-        Self.keys(of: typed[name], in: files)
+        asked.note(name)
+        return Self.keys(of: typed[name], in: files)
     }
 
     /// The capitalised bases `name` is read on (in `files`, when given), sorted.
     func readers(onTypes name: String, files: [String]?) -> [String] {
-        Self.keys(of: onTypes[name], in: files)
+        asked.note(name)
+        return Self.keys(of: onTypes[name], in: files)
     }
 
     private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
@@ -247,7 +255,48 @@ private struct ReadIndex {
     }
 
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
+        asked.note(name)
         guard let readers = typeLevelMembers[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
     }
+}
+
+/// What the run-time read review asked the files' reads (`NameReads`), by key. The questions it asks depend on
+/// the model and on the answers so far, so a file whose reads change only in keys never asked changes no
+/// answer, and none of the questions after it: the review judges exactly as before (`MovedPositions` relies
+/// on it to answer a run without linking).
+public struct AskedReads: Sendable, Equatable {
+    /// `MemberNameHash.bare(name, in: type)` of every name asked for written alone in a type.
+    public var bare: Set<UInt32> = []
+    /// `MemberNameHash.of(name)` of every name asked for as a member, typed, static or on a type.
+    public var names: Set<UInt32> = []
+
+    public init(bare: Set<UInt32> = [], names: Set<UInt32> = []) {
+        self.bare = bare
+        self.names = names
+    }
+
+    /// Whether the reads `old` and `new` of one file give the same answer to every question asked: they differ
+    /// only in keys never asked, and not at all in what is read as a whole (`@dynamicMemberLookup` types,
+    /// overrides, type aliases).
+    public func answersAlike(_ old: NameReads, _ new: NameReads) -> Bool {
+        guard old.dynamicMemberTypes == new.dynamicMemberTypes, old.overridden == new.overridden, old.typeAliases == new.typeAliases
+        else { return false }
+        func changed<T: Hashable>(_ before: [T], _ after: [T]) -> Set<T> { Set(before).symmetricDifference(after) }
+        // `Type|name`, `Base|name`, `Type|property|name`: the name read is the last part.
+        func name(_ entry: String) -> UInt32 { MemberNameHash.of(String(entry.split(separator: "|", omittingEmptySubsequences: false).last ?? "")) }
+        return changed(old.bare, new.bare).isDisjoint(with: bare)
+            && changed(old.members, new.members).isDisjoint(with: names)
+            && changed(old.typeLevelMembers, new.typeLevelMembers).isDisjoint(with: names)
+            && changed(old.onTypes, new.onTypes).allSatisfy { !names.contains(name($0)) }
+            && changed(old.typedMembers, new.typedMembers).allSatisfy { !names.contains(name($0)) }
+            && changed(old.propertyMembers, new.propertyMembers).allSatisfy { !names.contains(name($0)) }
+    }
+}
+
+/// Where `ReadIndex` notes its questions; the review runs on one thread.
+final class AskedReadsLog: @unchecked Sendable {
+    var reads = AskedReads()
+
+    func note(_ name: String) { reads.names.insert(MemberNameHash.of(name)) }
 }

@@ -128,6 +128,8 @@ public struct RuntimeRegistry: Sendable {
     /// Whether the scan holds a program's entry point (`@main`, `main.swift`): then every module is the
     /// app's own, and public registrations are judged like internal ones.
     public var holdsApp = false
+    /// What judging the injections and registrations asked of the files' reads (`RuntimeReadReview`).
+    public var askedReads = AskedReads()
 
     public init() {}
 

@@ -19,9 +19,11 @@ enum CompactCoder {
 
     /// The encoded form with every `SourcePosition` left out (a placeholder tag stays in its place), and the
     /// positions in the order they were written: two values with equal bytes differ in their positions only.
-    static func encodeApart(_ value: some Encodable) throws -> (bytes: [UInt8], positions: [SourcePosition]) {
+    /// Fields named in `leavingOut` are written as absent.
+    static func encodeApart(_ value: some Encodable, leavingOut: Set<String> = []) throws -> (bytes: [UInt8], positions: [SourcePosition]) {
         let writer = CompactWriter()
         writer.positions = []
+        writer.leftOut = leavingOut
         try value.encode(to: writer)
         return (writer.bytes, writer.positions ?? [])
     }
@@ -46,6 +48,8 @@ private final class CompactWriter: Encoder {
     var bytes: [UInt8] = []
     /// When set, positions are collected here instead of written (`CompactCoder.encodeApart`).
     var positions: [SourcePosition]?
+    /// Keys whose values are written as absent (`CompactCoder.encodeApart`).
+    var leftOut: Set<String> = []
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -139,7 +143,10 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws { writer.bytes.append(Tag.absent.rawValue) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.write(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if !writer.leftOut.isEmpty, writer.leftOut.contains(key.stringValue) { return writer.bytes.append(Tag.absent.rawValue) }
+        try writer.write(value)
+    }
     mutating func encode(_ value: String, forKey key: Key) throws { writer.write(value) }
     mutating func encode(_ value: Int, forKey key: Key) throws { writer.write(signed: Int64(value)) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { writer.write(value) }

@@ -1,4 +1,5 @@
 import CPDIFacts
+import CPDIGraph
 
 /// How an edit moved one file's facts, when it changed nothing else about them: a comment or a blank line
 /// added, a function body edited where it reads no dependency. The two extractions encode to the same bytes
@@ -12,23 +13,35 @@ import CPDIFacts
 /// (`AnalysisResult.movingPositions`). Any other move (two statements swapped, a line split or joined
 /// between facts) is no `MovedPositions`, and the run links as usual.
 ///
-/// The member names a file reads (`FileFacts.memberNameHashes`) may differ as well, as long as the names read
-/// or no longer read are offered by no protocol: those names only answer whether some file reads a member of a
-/// given protocol (`ContainerCoverage`), so others change no answer. A body edited to call `items.count`
-/// where it called `items.first` moves the file's facts and reads other names; the result is the same.
+/// The names a file reads may differ as well, where none of the names read or no longer read could change an
+/// answer (`NamesThatMatter`): the member names (`FileFacts.memberNameHashes`) only answer whether some file
+/// reads a member of a given protocol (`ContainerCoverage`), so names no protocol offers change nothing; the
+/// names read for the run-time styles (`RuntimeStyleFacts.reads`) only answer the questions the saved run's
+/// review asked (`AskedReads`). A body edited to call `items.count` where it called `items.first` moves the
+/// file's facts and reads other names; the result is the same.
 struct MovedPositions: Sendable {
     let file: String
     private let moves: [SourcePosition: SourcePosition]
 
-    /// - Parameter offeredMembers: the member names some protocol offers (`LeafMembers.offeredMembers`).
-    init?(file: String, from old: FileFacts, to new: FileFacts, offeredMembers: Set<UInt32>) {
-        var old = old, new = new
-        if old.memberNameHashes != new.memberNameHashes {
-            guard Set(old.memberNameHashes).symmetricDifference(new.memberNameHashes).isDisjoint(with: offeredMembers) else { return nil }
-            old.memberNameHashes = []
-            new.memberNameHashes = []
+    /// - Parameters:
+    ///   - offeredMembers: the member names some protocol offers (`LeafMembers.offeredMembers`).
+    ///   - askedReads: what the saved run asked of the files' run-time reads.
+    init?(file: String, from old: FileFacts, to new: FileFacts, offeredMembers: Set<UInt32>, askedReads: AskedReads = AskedReads()) {
+        // Names read that answer nothing are left out of the comparison (by key: each name is one field's only).
+        // Each field is copied out before comparing: two accessor reads held at once in one comparison were seen
+        // to read a freed copy under the address sanitizer, when the facts were mutated copies.
+        var leftOut: Set<String> = []
+        let oldNames = old.memberNameHashes, newNames = new.memberNameHashes
+        if oldNames != newNames {
+            guard Set(oldNames).symmetricDifference(newNames).isDisjoint(with: offeredMembers) else { return nil }
+            leftOut.insert("memberNameHashes")
         }
-        guard let before = try? CompactCoder.encodeApart(old), let after = try? CompactCoder.encodeApart(new),
+        let oldReads = old.runtime.reads, newReads = new.runtime.reads
+        if oldReads != newReads {
+            guard askedReads.answersAlike(oldReads, newReads) else { return nil }
+            leftOut.insert("reads")
+        }
+        guard let before = try? CompactCoder.encodeApart(old, leavingOut: leftOut), let after = try? CompactCoder.encodeApart(new, leavingOut: leftOut),
               before.bytes == after.bytes, before.positions.count == after.positions.count
         else { return nil }
         var moves: [SourcePosition: SourcePosition] = [:]

@@ -9,17 +9,18 @@ import Foundation
 /// forward) is answered by that result: only the changed files are extracted, to compare their digests,
 /// and nothing is decoded, linked or judged (`Pipeline.resultWithTheSameFacts`).
 ///
-/// It also keeps the member names some protocol offers (`LeafMembers.offeredMembers`): a file whose facts only
-/// moved, or also read other member names than before, none of them offered, is answered by the result with
+/// It also keeps which names read anywhere could change that result (`NamesThatMatter`): a file whose facts
+/// only moved, or also read other names than before, none of them among these, is answered by the result with
 /// its places moved (`MovedPositions`).
 ///
 /// Layout, little-endian: magic "CPDIMANI", format (UInt32), settings digest (16 bytes), entry count
 /// (UInt32), then per entry: place (16), content (16), whether the facts hold reads (1), facts digest (16);
-/// then the count of offered member names (UInt32) and each (UInt32).
+/// then three lists of names that matter, each a count (UInt32) and its hashes (UInt32 each): member names
+/// some protocol offers, names asked for written alone in a type, names asked for as members.
 /// Anything else is no manifest, which only means a run that links.
 struct ResultManifest: Equatable {
     static let magic = Array("CPDIMANI".utf8)
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     static let entrySize = 49
 
     struct Entry: Equatable {
@@ -35,13 +36,12 @@ struct ResultManifest: Equatable {
 
     var settings: ContentHash
     var entries: [Entry]
-    /// Sorted.
-    var offeredMembers: [UInt32]
+    var namesThatMatter: NamesThatMatter
 
-    init(settings: ContentHash, entries: [Entry], offeredMembers: [UInt32] = []) {
+    init(settings: ContentHash, entries: [Entry], namesThatMatter: NamesThatMatter = NamesThatMatter()) {
         self.settings = settings
         self.entries = entries
-        self.offeredMembers = offeredMembers
+        self.namesThatMatter = namesThatMatter
     }
 
     init?(parsing data: Data) {
@@ -57,10 +57,16 @@ struct ResultManifest: Equatable {
             }
             guard Array(bytes[0..<8]) == Self.magic, uint32(8) == Self.format else { return nil }
             let entryCount = Int(uint32(28))
-            let membersAt = 32 + entryCount * Self.entrySize
-            guard count >= membersAt + 4 else { return nil }
-            let memberCount = Int(uint32(membersAt))
-            guard count == membersAt + 4 + memberCount * 4 else { return nil }
+            guard count >= 32 + entryCount * Self.entrySize else { return nil }
+            var offset = 32 + entryCount * Self.entrySize
+            func hashes() -> [UInt32]? {
+                guard offset + 4 <= count else { return nil }
+                let listed = Int(uint32(offset))
+                guard listed <= (count - offset - 4) / 4 else { return nil }
+                defer { offset += 4 + listed * 4 }
+                return (0..<listed).map { uint32(offset + 4 + $0 * 4) }
+            }
+            guard let offered = hashes(), let bare = hashes(), let names = hashes(), offset == count else { return nil }
             var entries: [Entry] = []
             entries.reserveCapacity(entryCount)
             for index in 0..<entryCount {
@@ -68,8 +74,9 @@ struct ResultManifest: Equatable {
                 guard bytes[offset + 32] <= 1 else { return nil }
                 entries.append(Entry(place: hash(offset), content: hash(offset + 16), withReads: bytes[offset + 32] == 1, digest: hash(offset + 33)))
             }
-            let members = (0..<memberCount).map { uint32(membersAt + 4 + $0 * 4) }
-            return ResultManifest(settings: hash(12), entries: entries, offeredMembers: members)
+            return ResultManifest(
+                settings: hash(12), entries: entries, namesThatMatter: NamesThatMatter(offeredMembers: offered, askedBare: bare, askedNames: names)
+            )
         }
         guard let parsed else { return nil }
         self = parsed
@@ -89,8 +96,10 @@ struct ResultManifest: Equatable {
             out.append(entry.withReads ? 1 : 0)
             append(entry.digest)
         }
-        append(UInt32(offeredMembers.count))
-        for member in offeredMembers { append(member) }
+        for list in [namesThatMatter.offeredMembers, namesThatMatter.askedBare, namesThatMatter.askedNames] {
+            append(UInt32(list.count))
+            for hash in list { append(hash) }
+        }
         return out
     }
 
@@ -109,4 +118,13 @@ struct ResultManifest: Equatable {
             .joined(separator: "\u{0}")
         return ContentHash(Array(text.utf8))
     }
+}
+
+/// The names whose reads, anywhere, could change a result: the member names some protocol offers
+/// (`LeafMembers.offeredMembers`, what `FileFacts.memberNameHashes` answers for) and the names the run-time
+/// read review asked for (`AskedReads`, what `NameReads` answers for). Each list sorted.
+struct NamesThatMatter: Equatable {
+    var offeredMembers: [UInt32] = []
+    var askedBare: [UInt32] = []
+    var askedNames: [UInt32] = []
 }

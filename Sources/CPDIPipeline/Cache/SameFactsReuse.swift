@@ -1,4 +1,5 @@
 import CPDIFacts
+import CPDIGraph
 import CPDIRules
 import Foundation
 
@@ -50,7 +51,8 @@ extension Pipeline {
                 let outcome = Self.extract(read[index], conventions: conventions, cache: nil, tree: tree, withReads: entry.withReads).outcome
                 return (outcome, ResultManifest.digest(of: outcome))
             }
-            let offered = Set(manifest.offeredMembers)
+            let matter = manifest.namesThatMatter
+            let offered = Set(matter.offeredMembers), asked = AskedReads(bare: Set(matter.askedBare), names: Set(matter.askedNames))
             var moves: [String: MovedPositions] = [:]
             var movedFacts: [ContentHash: FileFacts] = [:]
             for (index, new) in zip(changed, extracted) {
@@ -64,7 +66,7 @@ extension Pipeline {
                 let oldKey = entry.withReads ? entry.content : entry.content.withoutReads
                 guard case .facts(let facts) = new.outcome,
                       let before = saved.movedFacts(oldKey, path: facts.path) ?? cache.facts(for: oldKey, path: facts.path, countingMiss: false),
-                      let moved = MovedPositions(file: facts.path, from: before, to: facts, offeredMembers: offered)
+                      let moved = MovedPositions(file: facts.path, from: before, to: facts, offeredMembers: offered, askedReads: asked)
                 else { continue candidates }
                 moves[facts.path] = moved
                 movedFacts[entry.withReads ? contents[index] : contents[index].withoutReads] = facts
@@ -81,14 +83,14 @@ extension Pipeline {
     /// encoded for the cache).
     static func manifest(
         of outcomes: [ExtractionOutcome], withReads: [Bool], places: [ContentHash], contents: [ContentHash], settings: String,
-        offeredMembers: [UInt32], cache: FactsCache
+        namesThatMatter: NamesThatMatter, cache: FactsCache
     ) -> ResultManifest? {
         let entries = Parallel.map(outcomes.count) { index -> ResultManifest.Entry? in
             guard let digest = digest(of: outcomes[index], content: contents[index], withReads: withReads[index], cache: cache) else { return nil }
             return ResultManifest.Entry(place: places[index], content: contents[index], withReads: withReads[index], digest: digest)
         }
         guard entries.allSatisfy({ $0 != nil }) else { return nil }
-        return ResultManifest(settings: ContentHash(Array(settings.utf8)), entries: entries.map { $0! }, offeredMembers: offeredMembers)
+        return ResultManifest(settings: ContentHash(Array(settings.utf8)), entries: entries.map { $0! }, namesThatMatter: namesThatMatter)
     }
 
     /// A file's facts digest as the cache knows it (the checksum of what it stores), else encoded here.
