@@ -3,7 +3,7 @@ SWIFT ?= swift
 CPDI := .build/debug/cpdi
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build bench-diff bench-diff-scale plugin-e2e graphviz chromium python-tools samples clean bench bench-scale bench-graph fuzz \
+.PHONY: demo test build bench-diff bench-diff-scale replay-history plugin-e2e graphviz chromium python-tools samples clean bench bench-scale bench-graph fuzz \
 	release install dist dist-test screenshots
 # The set-up targets share apt's lock; run them one after another even under `make -j`.
 .NOTPARALLEL:
@@ -78,6 +78,12 @@ bench: graphviz
 # memory (release build in .build-release, apps in BENCH_DIR); prints a Markdown table.
 bench-scale: graphviz
 	scripts/bench-scale.sh
+
+# Recent commits of real apps replayed as edits of a working tree, each warm run compared byte for byte with a
+# cold one (scripts/replay-history.py): MIRROR=folder of git mirrors, APPS="owner+name …".
+replay-history:
+	$(SWIFT) build -c release --scratch-path .build-release --product cpdi
+	scripts/replay-history.py $(MIRROR) $(APPS)
 
 # Graph rendering: every view of synthetic apps of 100, 1,000 and 5,000 components (strategy, time,
 # SVG size); also writes output/synthetic-5000.svg. Release build in .build-release, apart from .build's lock.
