@@ -80,7 +80,7 @@ def main():
                     current = target
                     warm, timings, warm_time = run(cpdi, tree, "--cache-path", cache)
             except subprocess.CalledProcessError:
-                skipped.append(f"{app} at {commit[:9]}")
+                skipped.append(app)
                 current = None
                 continue
             cold, _, cold_time = run(cpdi, tree, "--no-cache")
@@ -99,7 +99,8 @@ def main():
     print(f"\nIn all: {sum(totals.values())} commits, {totals.get('saved', 0)} answered by the saved result, "
           f"{totals.get('moved', 0)} by it with places moved, {totals.get('linked', 0)} linked again.")
     if skipped:
-        print(f"Skipped, as the mirror lacks their trees: {', '.join(skipped)}.")
+        counted = ", ".join(f"{skipped.count(app)} of {app.replace('+', '/')}" for app in dict.fromkeys(skipped))
+        print(f"Skipped, as the mirror lacks their trees: {counted}.")
     if failures:
         print("Warm result differs from cold: " + ", ".join(failures))
         sys.exit(1)
