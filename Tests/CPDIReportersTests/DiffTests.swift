@@ -170,6 +170,29 @@ import Testing
         }
     }
 
+    /// Against the work tree, the head is analysed as `cpdi check` does it: an edit that only moves facts (a line
+    /// added at the top of a file with a finding) is answered by the last saved result with its places moved,
+    /// and equals a diff without any cache.
+    @Test func aWorkTreeWhoseFactsOnlyMovedIsNotLinkedAgain() throws {
+        try DiffRepository.with { repository in
+            let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
+            try repository.git("checkout", "-q", "unused")
+            let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: cache)
+            let first = try scan.results(base: "base", head: nil)
+            first.saving.wait()
+            let finding = try #require(first.head.findings.first)
+            let file = repository.root.appendingPathComponent(finding.file)
+            try ("// moved\n\n" + String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+            let moved = try scan.results(base: "base", head: nil)
+            moved.saving.wait()
+            #expect(moved.cacheMisses == 0 && moved.cacheHits <= 1, "the base's saved result and the moved file's saved facts only")
+            let uncached = try RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: nil)
+                .results(base: "base", head: nil)
+            #expect(moved.head == uncached.head && moved.base == uncached.base)
+            #expect(moved.head.findings.contains { $0.file == finding.file && $0.line == finding.line + 2 })
+        }
+    }
+
     @Test func unchangedFilesAreParsedOnceAndNeverAgain() throws {
         try DiffRepository.with { repository in
             let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
@@ -184,7 +207,14 @@ import Testing
             second.saving.wait()
             #expect(second.cacheMisses == 0, "the work tree's files were all seen before")
             #expect(second.cacheHits == 5, "the base commit's saved result is used, not its files")
+            // The work tree's result was saved as `cpdi check` saves it: the same files read it back, and no facts.
             try FileManager.default.removeItem(at: cache.appendingPathComponent("results"))
+            let again = try scan.results(base: "base", head: nil)
+            again.saving.wait()
+            #expect(again.cacheMisses == 0 && again.cacheHits == 4, "only the base commit's files are read")
+            #expect(again.head == second.head)
+            try FileManager.default.removeItem(at: cache.appendingPathComponent("results"))
+            try FileManager.default.removeItem(at: cache.appendingPathComponent("working-results"))
             let third = try scan.results(base: "base", head: nil)
             third.saving.wait()
             #expect(third.cacheMisses == 0, "without saved results, both sides' files are still in the facts cache")

@@ -89,16 +89,19 @@ public struct RevisionScan: Sendable {
         let readTree: @Sendable ((commit: String, folder: URL)) throws(InputError) -> RevisionTree = { [repository, configuration] revision throws(InputError) in
             try RevisionTree(repository: repository, commit: revision.commit, root: revision.folder.path, blobs: blobs, configuration: configuration)
         }
-        // The first revision is read from git while the work tree is extracted, and the second while the
-        // first is extracted: it needs only the files the first did not have.
+        // The first revision is read from git while the work tree is analysed, and the second while the
+        // first is extracted: it needs only the files the first did not have. The work tree is analysed as
+        // `cpdi check` does it (`Pipeline.run`): a saved result of the same files, or of files whose facts are
+        // the same or only moved, answers without linking, and a new result is saved for the next diff.
         let (first, workTreeSide) = Parallel.both(
             { () -> Result<RevisionTree, InputError>? in revisions.first.map { revision in Result { () throws(InputError) in try readTree(revision) } } },
-            { () -> Result<Pipeline.Extracted, InputError>? in
+            { () -> Result<AnalysisResult, InputError>? in
                 workTree.map { pipeline in
-                    Result { () throws(InputError) in try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: workTreeCache) }
+                    Result { () throws(InputError) in try pipeline.run(paths: paths, workingDirectory: folders.head, cache: workTreeCache) }
                 }
             }
         )
+        let workTreeResult = try workTreeSide?.get()
         let firstTree = try first?.get()
 
         var pending: [(pipeline: Pipeline, extracted: Pipeline.Extracted, key: String?)] = []
@@ -115,9 +118,7 @@ public struct RevisionScan: Sendable {
             pending.append((pipeline, try extracted.get(), keys.base))
             secondTree = try second?.get()
         }
-        if let workTree, let workTreeSide {
-            pending.append((workTree, try workTreeSide.get(), nil))
-        } else if known.head == nil, let headTree = secondTree ?? (known.base != nil ? firstTree : nil) {
+        if workTreeResult == nil, known.head == nil, let headTree = secondTree ?? (known.base != nil ? firstTree : nil) {
             let pipeline = try pipeline(in: folders.head, tree: headTree)
             pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline)), keys.head))
         }
@@ -138,7 +139,7 @@ public struct RevisionScan: Sendable {
         }
         var fresh = analysed.makeIterator()
         return Scanned(
-            base: known.base ?? fresh.next()!, head: known.head ?? fresh.next()!,
+            base: known.base ?? fresh.next()!, head: known.head ?? workTreeResult ?? fresh.next()!,
             cacheHits: opened.map(\.hits).reduce(0, +), cacheMisses: opened.map(\.misses).reduce(0, +), saving: saving
         )
     }
