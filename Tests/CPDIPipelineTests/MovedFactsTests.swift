@@ -202,6 +202,31 @@ import Testing
         }
     }
 
+    /// `MovedPositions` leaves the names read out of its comparison by their keys, `reads` and
+    /// `memberNameHashes`: no other field of the facts may have those names. Checked on every file of the samples.
+    @Test func theNamesLeftOutAreOneFieldEach() throws {
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples")
+        var paths: Set<String> = []
+        func walk(_ value: Any, _ path: String) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    if key == "reads" || key == "memberNameHashes" { paths.insert(path + "." + key) }
+                    walk(child, path + "." + key)
+                }
+            } else if let array = value as? [Any] {
+                for child in array { walk(child, path + "[]") }
+            }
+        }
+        for file in try TreeEdit.swiftFiles(in: samples) {
+            let facts = FactExtractor.extract(
+                path: file.lastPathComponent, source: try String(contentsOf: file, encoding: .utf8), conventions: .default,
+                recordsRuntimeReads: true
+            )
+            walk(try JSONSerialization.jsonObject(with: JSONEncoder().encode(facts)), "facts")
+        }
+        #expect(paths == ["facts.runtime.reads", "facts.memberNameHashes"])
+    }
+
     /// Moves by their own yardstick: equal facts once positions are left out, and the order, shared lines and
     /// adjacent lines of the positions kept.
     @Test func onlyMovesThatKeepOrderAndLinesCount() throws {

@@ -23,6 +23,8 @@ public struct FileFacts: Codable, Sendable, Equatable {
         var specializations: [SpecializationFact] = []
         var unfollowedFlows: [UnfollowedFlow] = []
         var aliasMentions: [AliasMention] = []
+        // No other field of the facts may be named `memberNameHashes` (or `reads`): comparing facts that only
+        // moved leaves them out by their keys (`MovedPositions`).
         var memberNameHashes: [UInt32] = []
         var publicAliasArguments: [String] = []
         var syntaxError: SyntaxIssue?

@@ -19,6 +19,8 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     /// Property wrappers declared in the sources, with the root of the key path they take, if any.
     public var propertyWrappers: [PropertyWrapperFact] = []
     /// Names read in this file, for the question "does anything read this injected property or key?".
+    /// No other field of the facts may be named `reads`: comparing facts that only moved leaves it out by
+    /// its key (`MovedPositions`).
     public var reads = NameReads()
     /// Stored properties of structs without an initializer of their own, as `Type|name|PropertyType` in
     /// order: the memberwise initializer's parameters, for `Profile(session: resolve())`.
