@@ -193,6 +193,35 @@ import Testing
         }
     }
 
+    /// A pull request's next push: the base's result is saved, and the new head commit only moved the facts of
+    /// the head diffed before. It is answered from that head's result with the places moved, and equals a
+    /// diff without any cache.
+    @Test func aNewHeadCommitWhoseFactsOnlyMovedIsNotLinkedAgain() throws {
+        try DiffRepository.with { repository in
+            let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
+            let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: cache)
+            _ = try scan.results(base: "base", head: "unused").saving.wait()
+            let finding = try #require(try scan.results(base: "base", head: "unused").head.findings.first)
+            try repository.git("checkout", "-q", "unused")
+            var heads: [RevisionScan.Scanned] = []
+            for push in 1...2 {
+                let file = repository.root.appendingPathComponent(finding.file)
+                try ("// push \(push)\n" + String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+                try repository.git("-c", "user.name=cpdi", "-c", "user.email=cpdi@example.invalid", "commit", "-q", "-am", "push \(push)")
+                let scanned = try scan.results(base: "base", head: "HEAD")
+                scanned.saving.wait()
+                let uncached = try RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: nil)
+                    .results(base: "base", head: "HEAD")
+                #expect(scanned.head == uncached.head && scanned.base == uncached.base, "push \(push)")
+                #expect(scanned.head.findings.contains { $0.file == finding.file && $0.line == finding.line + push }, "push \(push)")
+                heads.append(scanned)
+            }
+            // The first push's head was linked (no head of it was analysed as a check before); the second only moved.
+            #expect(heads[0].cacheHits > 1)
+            #expect(heads[1].cacheMisses == 0 && heads[1].cacheHits <= 1)
+        }
+    }
+
     @Test func unchangedFilesAreParsedOnceAndNeverAgain() throws {
         try DiffRepository.with { repository in
             let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")

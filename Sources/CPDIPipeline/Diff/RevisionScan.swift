@@ -118,9 +118,16 @@ public struct RevisionScan: Sendable {
             pending.append((pipeline, try extracted.get(), keys.base))
             secondTree = try second?.get()
         }
+        var headResult: AnalysisResult?
         if workTreeResult == nil, known.head == nil, let headTree = secondTree ?? (known.base != nil ? firstTree : nil) {
             let pipeline = try pipeline(in: folders.head, tree: headTree)
-            pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline)), keys.head))
+            if known.base != nil {
+                // The head alone is new (a pull request's next push): analysed as `cpdi check` does it, so a head
+                // whose files kept or only moved the facts of a head analysed before is not linked again.
+                headResult = try pipeline.run(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline))
+            } else {
+                pending.append((pipeline, try pipeline.extract(paths: paths, workingDirectory: folders.head, cache: caches.cache(for: pipeline)), keys.head))
+            }
         }
 
         // A file git could not give was reported unreadable; the reason is the error.
@@ -137,9 +144,10 @@ public struct RevisionScan: Sendable {
             if let key = pending[index].key, let saved { saving.start { saved.store(result, key: key) } }
             return result
         }
+        if let headResult, let key = keys.head, let saved { saving.start { saved.store(headResult, key: key) } }
         var fresh = analysed.makeIterator()
         return Scanned(
-            base: known.base ?? fresh.next()!, head: known.head ?? workTreeResult ?? fresh.next()!,
+            base: known.base ?? fresh.next()!, head: known.head ?? workTreeResult ?? headResult ?? fresh.next()!,
             cacheHits: opened.map(\.hits).reduce(0, +), cacheMisses: opened.map(\.misses).reduce(0, +), saving: saving
         )
     }
