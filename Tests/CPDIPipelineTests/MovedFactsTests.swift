@@ -113,50 +113,48 @@ import Testing
     /// A `cpdi:disable:next` comment covers the line right after it only: a blank line put between it and the
     /// finding ends that, so the places cannot just move.
     @Test func aBlankLineBetweenASuppressionAndItsLineIsSeen() throws {
-        try Fixtures.withTemporaryFolder { root in
-            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
-            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-            let file = app.appendingPathComponent("Feed.swift")
-            let source = """
-                protocol LoggingDependency { var logger: Int { get } }
-                protocol StoreDependency { var store: Int { get } }
-                typealias FeedDependencies = LoggingDependency
-                    // cpdi:disable:next unused-dependency
-                    & StoreDependency
-                final class Feed<Dependencies: FeedDependencies> {
-                    let dependencies: Dependencies
-                    init(dependencies: Dependencies) { self.dependencies = dependencies }
-                    func show() { _ = dependencies.logger }
-                }
-                """
-            try source.write(to: file, atomically: true, encoding: .utf8)
-            let before = try WorkingTreeResultTests.warm(app, cache: cache).result
-            #expect(before.findings.isEmpty)
-            try source.replacingOccurrences(of: "unused-dependency\n", with: "unused-dependency\n\n").write(to: file, atomically: true, encoding: .utf8)
-            let after = try WorkingTreeResultTests.warm(app, cache: cache).result
-            #expect(after == (try WorkingTreeResultTests.cold(app)))
-            #expect(Set(after.findings.map(\.ruleID)) == ["unused-dependency", "unused-suppression"])
-        }
+        let source = """
+            protocol LoggingDependency { var logger: Int { get } }
+            protocol StoreDependency { var store: Int { get } }
+            typealias FeedDependencies = LoggingDependency
+                // cpdi:disable:next unused-dependency
+                & StoreDependency
+            final class Feed<Dependencies: FeedDependencies> {
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { _ = dependencies.logger }
+            }
+            """
+        let runs = try Self.editOneFile(source, to: source.replacingOccurrences(of: "unused-dependency\n", with: "unused-dependency\n\n"))
+        #expect(runs.before.findings.isEmpty)
+        #expect(runs.after == runs.cold)
+        #expect(Set(runs.after.findings.map(\.ruleID)) == ["unused-dependency", "unused-suppression"])
     }
 
     /// A finding whose message gives a line ("repeats the one on line 2") is not moved, but judged again.
     @Test func aMessageGivingALineIsWrittenAgain() throws {
+        let source = """
+            // cpdi:disable all
+            // cpdi:disable all
+            protocol LoggingDependency { var logger: Int { get } }
+            """
+        let runs = try Self.editOneFile(source, to: "\n\n" + source)
+        #expect(runs.before.findings.map(\.message).contains { $0.contains("on line 1") })
+        #expect(runs.after == runs.cold)
+        #expect(runs.after.findings.map(\.message).contains { $0.contains("on line 3") })
+    }
+
+    /// A one-file app in a fresh folder, analysed with a cache, edited and analysed again; and a cold run of
+    /// the edited app.
+    static func editOneFile(_ source: String, to edited: String) throws -> (before: AnalysisResult, after: AnalysisResult, cold: AnalysisResult) {
         try Fixtures.withTemporaryFolder { root in
             let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
             try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
             let file = app.appendingPathComponent("Feed.swift")
-            let source = """
-                // cpdi:disable all
-                // cpdi:disable all
-                protocol LoggingDependency { var logger: Int { get } }
-                """
             try source.write(to: file, atomically: true, encoding: .utf8)
             let before = try WorkingTreeResultTests.warm(app, cache: cache).result
-            #expect(before.findings.map(\.message).contains { $0.contains("on line 1") })
-            try ("\n\n" + source).write(to: file, atomically: true, encoding: .utf8)
-            let after = try WorkingTreeResultTests.warm(app, cache: cache).result
-            #expect(after == (try WorkingTreeResultTests.cold(app)))
-            #expect(after.findings.map(\.message).contains { $0.contains("on line 3") })
+            try edited.write(to: file, atomically: true, encoding: .utf8)
+            return (before, try WorkingTreeResultTests.warm(app, cache: cache).result, try WorkingTreeResultTests.cold(app))
         }
     }
 
@@ -248,29 +246,22 @@ import Testing
         // Another name read on another value: the facts moved, unless a protocol offers that name.
         // (In a file without the styles' vocabulary, in an app without run-time injection: otherwise the names read
         // are facts of their own, `uses` and `runtime.reads`, and any change to them links.)
-        let read = { (name: String) in
-            FactExtractor.extract(
-                path: "A.swift", source: "struct Screen { let items: [Int]; func show() { _ = items.\(name) } }", conventions: conventions,
-                recordsRuntimeReads: false
-            )
+        let screen = "struct Screen { let items: [Int]; func show() { _ = items.NAME } }"
+        func read(_ name: String, runtimeReads: Bool = false) -> FileFacts {
+            let source = screen.replacingOccurrences(of: "NAME", with: name)
+            return FactExtractor.extract(path: "A.swift", source: source, conventions: conventions, recordsRuntimeReads: runtimeReads)
         }
         let readsFirst = read("first")
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("count"), offeredMembers: []) != nil)
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("count"), offeredMembers: [MemberNameHash.of("logger")]) != nil)
         #expect(MovedPositions(file: "A.swift", from: readsFirst, to: read("logger"), offeredMembers: [MemberNameHash.of("logger")]) == nil)
         // With the names read for the run-time styles: only those the saved run's review asked about count.
-        let readWithRuntimeReads = { (name: String) in
-            FactExtractor.extract(
-                path: "A.swift", source: "struct Screen { let items: [Int]; func show() { _ = items.\(name) } }", conventions: conventions,
-                recordsRuntimeReads: true
-            )
-        }
-        let runtimeFirst = readWithRuntimeReads("first")
-        #expect(runtimeFirst.runtime.reads != readWithRuntimeReads("count").runtime.reads)
-        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("count"), offeredMembers: []) != nil)
+        let runtimeFirst = read("first", runtimeReads: true)
+        #expect(runtimeFirst.runtime.reads != read("count", runtimeReads: true).runtime.reads)
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: read("count", runtimeReads: true), offeredMembers: []) != nil)
         let askedCount = AskedReads(names: [MemberNameHash.of("count")])
-        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("count"), offeredMembers: [], askedReads: askedCount) == nil)
-        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: readWithRuntimeReads("last"), offeredMembers: [], askedReads: askedCount) != nil)
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: read("count", runtimeReads: true), offeredMembers: [], askedReads: askedCount) == nil)
+        #expect(MovedPositions(file: "A.swift", from: runtimeFirst, to: read("last", runtimeReads: true), offeredMembers: [], askedReads: askedCount) != nil)
         // A member read added: the facts differ.
         #expect(MovedPositions(file: "A.swift", from: original, to: facts(base.replacingOccurrences(of: "self.dependencies = dependencies }", with: "self.dependencies = dependencies; _ = dependencies.logger }")), offeredMembers: []) == nil)
     }

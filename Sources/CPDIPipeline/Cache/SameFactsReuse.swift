@@ -30,6 +30,8 @@ extension Pipeline {
         let keys = saved.manifestKeys().filter { !needsGraph || !$0.hasSuffix("-findings") }
         guard !keys.isEmpty else { return nil }
         let conventions = self.conventions, tree = self.tree
+        // Each changed file is extracted once for all the saved results tried (once with reads, once without).
+        var extractedBefore: [Int: [Bool: (outcome: ExtractionOutcome, digest: ContentHash?)]] = [:]
         candidates: for key in keys {
             guard var manifest = saved.manifest(key), manifest.settings == settingsDigest, manifest.entries.count == read.count else { continue }
             var changed: [Int] = []
@@ -46,11 +48,15 @@ extension Pipeline {
             // Extracted as the saved run had them (with or without reads), so equal facts give equal digests, and
             // without the cache: looking there would read the whole facts pack, a hundred megabytes in a large app,
             // for files that are new to it anyway. A run that links after all extracts them again.
-            let extracted = Parallel.map(changed.count) { position -> (outcome: ExtractionOutcome, digest: ContentHash?) in
-                let index = changed[position], entry = manifest.entries[index]
-                let outcome = Self.extract(read[index], conventions: conventions, cache: nil, tree: tree, withReads: entry.withReads).outcome
+            let entries = manifest.entries
+            let missing = changed.filter { extractedBefore[$0]?[entries[$0].withReads] == nil }
+            let fresh = Parallel.map(missing.count) { position -> (outcome: ExtractionOutcome, digest: ContentHash?) in
+                let index = missing[position]
+                let outcome = Self.extract(read[index], conventions: conventions, cache: nil, tree: tree, withReads: entries[index].withReads).outcome
                 return (outcome, ResultManifest.digest(of: outcome))
             }
+            for (index, done) in zip(missing, fresh) { extractedBefore[index, default: [:]][entries[index].withReads] = done }
+            let extracted = changed.map { extractedBefore[$0]![entries[$0].withReads]! }
             let matter = manifest.namesThatMatter
             let offered = Set(matter.offeredMembers), asked = AskedReads(bare: Set(matter.askedBare), names: Set(matter.askedNames))
             var moves: [String: MovedPositions] = [:]
