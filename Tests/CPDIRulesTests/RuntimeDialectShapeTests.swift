@@ -371,4 +371,93 @@ import Testing
             "1️⃣": "[unused-injection] `tint` is injected into `CallView` with `@Injected(\\.tint)`, but nothing reads it",
         ]))
     }
+
+    /// A value's type is known where the property holding it says so in any file: an annotation or a
+    /// construction (`@StateObject var model = FeedModel()`) of an instance property read in an extension
+    /// in another file, a static one (`Session.shared.clock`), or a key path's written root
+    /// (`\Shelf.store`). Their reads are not reads of another type's injected property of that name;
+    /// a property whose files disagree on its type, or that no file types, leaves the read untyped.
+    @Test func memberReadsFollowPropertiesTypedInAnyFile() {
+        check(RuleExample(files: [
+            "Container.swift": """
+                import Factory
+                extension Container {
+                    var clock: Factory<Clock> { self { Clock() } }
+                    var feed: Factory<Feed> { self { Feed() } }
+                    var store: Factory<Store> { self { Store() } }
+                }
+                final class Session {
+                    static let shared = Session()
+                    let clock = Clock()
+                    var feed = Feed()
+                }
+                final class Home {
+                    @StateObject var session = Session()
+                    var other: Session
+                    var untyped = makeSession()
+                    init() { other = Session() }
+                }
+                func makeSession() -> Session { Session() }
+                final class Shelf { let store = Store() }
+                """,
+            "Home+Reads.swift": """
+                extension Home {
+                    func tick() -> Int { session.clock.now + self.other.feed.count + Session.shared.clock.now }
+                    func key() -> KeyPath<Shelf, Store> { \\Shelf.store }
+                    func loose() -> Int { untyped.feed.count }
+                }
+                """,
+            "Models.swift": """
+                import Factory
+                final class TimerModel {
+                    @Injected(\\.clock) var 1️⃣clock
+                }
+                final class FeedModel {
+                    @Injected(\\.feed) var feed
+                }
+                final class StoreModel {
+                    @Injected(\\.store) var 2️⃣store
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `clock` is injected into `TimerModel` with `@Injected(\\.clock)`, but nothing reads it",
+            "2️⃣": "[unused-injection] `store` is injected into `StoreModel` with `@Injected(\\.store)`, but nothing reads it",
+        ]))
+    }
+
+    /// `InjectedValues[\.theme]` reads the `theme` of the subscript's key-path root. A library's container
+    /// (not declared in the sources) has a root of the library's; the same subscript on a type alias of the
+    /// injecting type may read its property.
+    @Test func keyPathSubscriptsReadTheirRootsProperty() {
+        check(RuleExample("""
+            final class Screen {
+                @Injected(\\.theme) var 1️⃣theme
+                @Injected(\\.clock) var clock
+                func paint() { _ = InjectedValues[\\.theme] }
+            }
+            typealias Current = Screen
+            func tick() { _ = Current[\\.clock] }
+            """, findings: [
+            "1️⃣": "[unused-injection] `theme` is injected into `Screen` with `@Injected(\\.theme)`, but nothing reads it",
+        ]))
+    }
+
+    /// A subscript of the sources whose key path is rooted at a protocol (or `Self` of one) may reach any
+    /// conforming type: every `Base[\.name]` then counts as a read.
+    @Test func keyPathSubscriptsRootedAtAProtocolReadEveryType() {
+        check(RuleExample(files: [
+            "Screen.swift": """
+                final class Screen: Inspectable {
+                    @Injected(\\.theme) var theme
+                    func paint() { _ = InjectedValues[\\.theme] }
+                }
+                """,
+            "Lens.swift": """
+                protocol Inspectable {}
+                extension Inspectable {
+                    static subscript<V>(look path: KeyPath<Self, V>) -> V { fatalError() }
+                }
+                """,
+        ]))
+    }
 }

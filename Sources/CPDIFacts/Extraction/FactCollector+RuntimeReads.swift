@@ -156,9 +156,57 @@ extension FactCollector {
                 insertRead("o", names[0]) { self.facts.runtime.reads.overridden.append($0) }
                 return
             }
+            // `InjectedValues[\.flags]`: the root of `\.flags` is the one the subscript's parameter names.
+            if node.root == nil, list.count == 1, argument.label == nil, let subscriptCall = list.parent?.as(SubscriptCallExprSyntax.self),
+                let base = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self), base.argumentNames == nil,
+                base.baseName.identifierText.first?.isUppercase == true, !isGenericName(base.baseName.identifierText)
+            {
+                subscriptKeyPathsSeen.insert("\(base.baseName.identifierText)|\(names[0])")
+                for name in names.dropFirst() { memberReadsSeen.insert(MemberNameHash.of(name)) }
+                return
+            }
+        }
+        // `\Container.network`: the root written is the type whose `network` is read.
+        if let root = node.root?.as(IdentifierTypeSyntax.self), root.genericArgumentClause == nil, node.components.first?.period != nil,
+            root.name.identifierText.first?.isUppercase == true, root.name.identifierText != "Self", !isGenericName(root.name.identifierText),
+            case .property = node.components.first?.component
+        {
+            typedReadsSeen.insert("\(root.name.identifierText)|\(names[0])")
+            for name in names.dropFirst() { memberReadsSeen.insert(MemberNameHash.of(name)) }
+            return
         }
         for name in names { memberReadsSeen.insert(MemberNameHash.of(name)) }
     }
+
+    /// The roots of a subscript's key-path parameters: what `Base[\.name]` may read the `name` of.
+    func recordKeyPathSubscriptRoots(_ node: SubscriptDeclSyntax) {
+        guard recordsRuntimeReads else { return }
+        let ownGenerics = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        for parameter in node.parameterClause.parameters {
+            guard let type = parameter.type.as(IdentifierTypeSyntax.self) else {
+                // `some KeyPath<…>`, `any AnyKeyPath`, a tuple: not followed, so any root.
+                if parameter.type.trimmedDescription.contains("KeyPath") { keyPathSubscriptRootsSeen.insert("?") }
+                continue
+            }
+            let name = type.name.text
+            if name == "AnyKeyPath" || ownGenerics.contains(name) || isGenericName(name) {
+                keyPathSubscriptRootsSeen.insert("?")
+                continue
+            }
+            guard Self.keyPathTypes.contains(name) else { continue }
+            guard let root = type.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)?.trimmedDescription else {
+                keyPathSubscriptRootsSeen.insert("?")
+                continue
+            }
+            if root == "Self" {
+                keyPathSubscriptRootsSeen.insert(enclosingType ?? "?")
+            } else {
+                keyPathSubscriptRootsSeen.insert(ownGenerics.contains(root) || isGenericName(root) ? "?" : root)
+            }
+        }
+    }
+
+    static let keyPathTypes: Set<String> = ["KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath"]
 
     func recordTypeAlias(_ node: TypeAliasDeclSyntax) {
         // Kept without the other reads: lookups are typed through aliases whether or not anything is judged.

@@ -17,6 +17,15 @@ extension FactCollector {
             propertyTypedReads.insert("\(scope)|\(member.declName.baseName.identifierText)|\(name)")
             return true
         }
+        // `Session.shared.name`: a static property of a type, kept as `Type|.property`.
+        if let member = base.as(MemberAccessExprSyntax.self), let owner = member.base?.as(DeclReferenceExprSyntax.self),
+            owner.argumentNames == nil, member.declName.argumentNames == nil
+        {
+            let type = owner.baseName.identifierText
+            guard type.first?.isUppercase == true, type != "Self", !isGenericTypeName(type) else { return false }
+            propertyTypedReads.insert("\(type)|.\(member.declName.baseName.identifierText)|\(name)")
+            return true
+        }
         guard let reference = base.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return false }
         let value = reference.baseName.identifierText
         guard value.first?.isLowercase == true, let declaration = enclosingMemberDeclaration(of: base) else { return false }
@@ -44,21 +53,29 @@ extension FactCollector {
                     typedReadsSeen.insert("\(type)|\(parts[2])")
                 }
             } else {
-                // Typed by the link if the property is injected by a key of known type; else untyped there.
+                // Typed by the link if another file declares the property with its type, or if it is injected
+                // by a key of known type; else untyped there.
                 propertyReadsSeen.insert(entry)
             }
         }
+        // What the link types other files' reads through these properties with.
+        for (property, type) in annotatedMembers {
+            facts.runtime.reads.memberTypes.append("\(property)|\(genericNamesInFile.contains(type) ? "" : type)")
+        }
+        facts.runtime.reads.memberTypes.sort()
     }
 
-    /// `var call: Call` and `let call: Call?` of a type: the annotation, by `Type|name`.
+    /// `var call: Call`, `let call: Call?` and `var call = Call()` of a type: the type, by `Type|name` (a
+    /// static one by `Type|.name`).
     func recordAnnotatedMembers(_ node: VariableDeclSyntax) {
         guard recordsRuntimeReads else { return }
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         for binding in node.bindings {
+            // `@StateObject var model = FeedModel()`: the type built is the property's type.
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
-                let type = binding.typeAnnotation?.type.nominalName
+                let type = binding.typeAnnotation?.type.nominalName ?? binding.initializer.flatMap({ constructedTypeName($0.value) })
             else { continue }
-            let key = "\(enclosingType ?? "")|\(name)"
+            let key = "\(enclosingType ?? "")|\(node.modifiers.isStatic ? "." : "")\(name)"
             // Two declarations of one name (in `#if` branches) may differ: then neither is certain.
             if let known = annotatedMembers[key], known != type { annotatedMembers[key] = "" } else { annotatedMembers[key] = type }
         }

@@ -76,6 +76,10 @@ final class FactCollector: SyntaxVisitor {
     var propertyTypedReads: Set<String> = []
     /// `NameReads.propertyMembers` as it is gathered.
     var propertyReadsSeen: Set<String> = []
+    /// `NameReads.subscriptKeyPaths` as it is gathered.
+    var subscriptKeyPathsSeen: Set<String> = []
+    /// `NameReads.keyPathSubscriptRoots` as it is gathered.
+    var keyPathSubscriptRootsSeen: Set<String> = []
     /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
     var annotatedMembers: [String: String] = [:]
     /// Every generic parameter and associated type name the file declares.
@@ -133,6 +137,8 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.typedMembers = typedReadsSeen.sorted()
         facts.runtime.reads.onTypes = typeReadsSeen.sorted()
         facts.runtime.reads.propertyMembers = propertyReadsSeen.sorted()
+        facts.runtime.reads.subscriptKeyPaths = subscriptKeyPathsSeen.sorted()
+        facts.runtime.reads.keyPathSubscriptRoots = keyPathSubscriptRootsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
@@ -627,6 +633,11 @@ final class FactCollector: SyntaxVisitor {
     }
 
     // MARK: Uses of the dependencies value
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordKeyPathSubscriptRoots(node)
+        return .visitChildren
+    }
 
     override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind {
         recordKeyPath(node)

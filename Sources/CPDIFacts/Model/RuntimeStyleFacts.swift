@@ -237,10 +237,22 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// parameter `call: Call`, a property `let call: Call`), as `Type|name`, sorted: only that type's `name`
     /// (or a subclass's) is read. These are not in `members`.
     public var typedMembers: [String] = []
-    /// `x.name` where `x` is a property of the type the read is written in that has no type annotation in
-    /// this file, as `Type|x|name`, sorted: the link types it when `x` is injected by a key whose container
-    /// property's type is written (`@Injected(\.appearance) var appearance`); otherwise it is an untyped read.
+    /// `x.name` where `x` is a property of the type the read is written in, and `Type.x.name` where `x` is
+    /// a static one, whose type this file does not give, as `Type|x|name` and `Type|.x|name`, sorted: the link
+    /// types it with another file's `memberTypes`, or when `x` is injected by a key whose container property's
+    /// type is written (`@Injected(\.appearance) var appearance`); otherwise it is an untyped read.
     public var propertyMembers: [String] = []
+    /// The type of each property a type of the file declares with one (`var call: Call`, `var call = Call()`), as
+    /// `Type|property|PropertyType` (an empty type where two declarations disagree or it is a generic
+    /// parameter), sorted: the link types other files' `propertyMembers` with them.
+    public var memberTypes: [String] = []
+    /// `Base[\.name]`: a subscript on a capitalised base (not a generic parameter in scope) whose one unlabelled
+    /// argument is a key path without a written root, as `Base|name`, sorted. The key path's root is the
+    /// subscript's parameter type's (`keyPathSubscriptRoots`), not any value's; these are not in `members`.
+    public var subscriptKeyPaths: [String] = []
+    /// The root of every key-path parameter of a subscript the file declares (`KeyPath<Root, V>`; `Self` as the
+    /// type it is declared in; `?` for a root that is a generic parameter or not written), sorted.
+    public var keyPathSubscriptRoots: [String] = []
     /// Types declared `@dynamicMemberLookup`: a typed read on one may reach any other type's member.
     public var dynamicMemberTypes: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).

@@ -17,9 +17,10 @@ public struct AskedReads: Sendable, Equatable {
 
     /// Whether the reads `old` and `new` of one file give the same answer to every question asked: they differ
     /// only in keys never asked, and not at all in what is read as a whole (`@dynamicMemberLookup` types,
-    /// overrides, type aliases).
+    /// overrides, type aliases, subscripts' key-path roots, properties' types).
     public func answersAlike(_ old: NameReads, _ new: NameReads) -> Bool {
-        guard old.dynamicMemberTypes == new.dynamicMemberTypes, old.overridden == new.overridden, old.typeAliases == new.typeAliases
+        guard old.dynamicMemberTypes == new.dynamicMemberTypes, old.overridden == new.overridden, old.typeAliases == new.typeAliases,
+            old.keyPathSubscriptRoots == new.keyPathSubscriptRoots, old.memberTypes == new.memberTypes
         else { return false }
         func changed<T: Hashable>(_ before: [T], _ after: [T]) -> Set<T> { Set(before).symmetricDifference(after) }
         // `Type|name`, `Base|name`, `Type|property|name`: the name read is the last part.
@@ -30,6 +31,7 @@ public struct AskedReads: Sendable, Equatable {
             && changed(old.onTypes, new.onTypes).allSatisfy { !names.contains(name($0)) }
             && changed(old.typedMembers, new.typedMembers).allSatisfy { !names.contains(name($0)) }
             && changed(old.propertyMembers, new.propertyMembers).allSatisfy { !names.contains(name($0)) }
+            && changed(old.subscriptKeyPaths, new.subscriptKeyPaths).allSatisfy { !names.contains(name($0)) }
     }
 }
 

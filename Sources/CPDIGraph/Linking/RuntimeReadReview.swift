@@ -82,6 +82,7 @@ struct RuntimeReadReview {
         if reads.isMemberRead(fact.property, files: files) { return .used }
         // `call.name` with `call: Call`: a read of `name` only if `Call` may be this type.
         for type in reads.typedReaders(of: fact.property, files: files) where !isCertainlyAnother(type, than: readers, reads: reads) { return .used }
+        if reads.mayReadThroughKeyPathSubscript(fact.property, files: files, readers: readers, review: self) { return .used }
         // Only a static property is read on a type (`Feature.clock`) or as an implicit member.
         if fact.isStatic, reads.isTypeLevelRead(fact.property, files: files) || !reads.readers(onTypes: fact.property, files: files).isEmpty {
             return .used
@@ -100,6 +101,13 @@ struct RuntimeReadReview {
         guard !readers.contains(where: { $0.split(separator: ".").last == last }) else { return false }
         if symbols.protocols[type] != nil { return true }
         return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
+    }
+
+    /// Whether `type` may be one of `readers` under another name: one of them, a protocol or a type alias of the sources.
+    fileprivate func mayName(_ type: String, oneOf readers: [String], reads: ReadIndex) -> Bool {
+        let last = type.split(separator: ".").last
+        return readers.contains(type) || readers.contains { $0.split(separator: ".").last == last }
+            || symbols.protocols[type] != nil || reads.aliasNames.contains(type) || reads.dynamicMemberTypes.contains(type)
     }
 
     /// A name the sources declare or extend as a type (`Log`, `Feature.State`, `extension UIColor`).
@@ -137,6 +145,7 @@ struct RuntimeReadReview {
             if reads.isMemberRead(registration.key, files: nil) || reads.isTypeLevelRead(registration.key, files: nil)
                 || !reads.readers(onTypes: registration.key, files: nil).isEmpty
                 || !reads.typedReaders(of: registration.key, files: nil).isEmpty
+                || !reads.subscriptKeyPathBases(of: registration.key, files: nil).isEmpty
             {
                 return .used
             }
@@ -168,12 +177,27 @@ private struct ReadIndex {
     let requirements: Set<String>
     /// Types declared `@dynamicMemberLookup`.
     let dynamicMemberTypes: Set<String>
+    /// `name` → the bases of `Base[\.name]`, each with the files reading it.
+    private var subscriptKeyPaths: [String: [String: Set<String>]] = [:]
+    /// The roots of the key-path parameters of every subscript the sources declare (`?`: not known).
+    let keyPathSubscriptRoots: Set<String>
+    /// Every `typealias` name of the sources.
+    let aliasNames: Set<String>
 
     init(files: [FileFacts]) {
         let injectedTypes = Self.injectedPropertyTypes(files)
+        let memberTypes = Self.memberTypes(files)
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
+        var keyPathSubscriptRoots: Set<String> = []
+        var aliasNames: Set<String> = []
         for file in files {
+            keyPathSubscriptRoots.formUnion(file.runtime.reads.keyPathSubscriptRoots)
+            for alias in file.runtime.reads.typeAliases { aliasNames.insert(String(alias.prefix { $0 != "|" })) }
+            for read in file.runtime.reads.subscriptKeyPaths {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
             for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
             for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
             for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
@@ -185,7 +209,7 @@ private struct ReadIndex {
             for read in file.runtime.reads.propertyMembers {
                 let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 guard parts.count == 3 else { continue }
-                if let type = injectedTypes["\(parts[0])|\(parts[1])"] {
+                if let type = injectedTypes["\(parts[0])|\(parts[1])"] ?? memberTypes["\(parts[0])|\(parts[1])"] {
                     typed[parts[2], default: [:]][type, default: []].insert(file.path)
                 } else {
                     members[MemberNameHash.of(parts[2]), default: []].insert(file.path)
@@ -199,6 +223,8 @@ private struct ReadIndex {
         }
         self.requirements = requirements
         self.dynamicMemberTypes = dynamicMemberTypes
+        self.keyPathSubscriptRoots = keyPathSubscriptRoots
+        self.aliasNames = aliasNames
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
@@ -214,6 +240,20 @@ private struct ReadIndex {
         asked.note(name)
         guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// `Type|property` → its type, where every file that declares it with one agrees (a property declared in
+    /// one file and read in another, often in an extension).
+    private static func memberTypes(_ files: [FileFacts]) -> [String: String] {
+        var found: [String: String] = [:]
+        for file in files {
+            for entry in file.runtime.reads.memberTypes {
+                guard let bar = entry.lastIndex(of: "|") else { continue }
+                let property = String(entry[..<bar]), type = String(entry[entry.index(after: bar)...])
+                found[property] = found[property] == nil || found[property] == type ? type : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
     }
 
     /// `Type|property` → the type of what it injects, for properties injected by a whole key path whose
@@ -252,6 +292,24 @@ private struct ReadIndex {
 
     private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
         (readers ?? [:]).filter { entry in files.map { !entry.value.isDisjoint(with: $0) } ?? true }.keys.sorted()
+    }
+
+    /// The bases `name` is read on as `Base[\.name]` (in `files`, when given), sorted.
+    func subscriptKeyPathBases(of name: String, files: [String]?) -> [String] {
+        asked.note(name)
+        return Self.keys(of: subscriptKeyPaths[name], in: files)
+    }
+
+    /// Whether some `Base[\.name]` may read the `name` of one of `readers`. The key path's root is what the
+    /// subscript's parameter names: a subscript the sources declare gives it (`keyPathSubscriptRoots`); any
+    /// other is a library's, whose root is a library type (a key path without a written root cannot have its
+    /// root inferred from a generic parameter), or `Self` of the base. So it may only where the base may be
+    /// a reader, or some subscript of the sources takes a key path whose root may be one.
+    func mayReadThroughKeyPathSubscript(_ name: String, files: [String]?, readers: [String], review: RuntimeReadReview) -> Bool {
+        let bases = subscriptKeyPathBases(of: name, files: files)
+        guard !bases.isEmpty else { return false }
+        if bases.contains(where: { review.mayName($0, oneOf: readers, reads: self) }) { return true }
+        return keyPathSubscriptRoots.contains { $0 == "?" || review.mayName($0, oneOf: readers, reads: self) }
     }
 
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {

@@ -14,9 +14,12 @@ public struct UnusedInjection: Rule {
             that used it goes, the property stays, still makes readers believe the type needs the service, keeps \
             the registration looking used and, for lazy wrappers, may still build it. cpdi flags an injected \
             property whose name nothing reads: not its type's code (also in extensions, nested types and \
-            subclasses, as `x`, `self.x`, `$x` or `_x`), and no `.x` on any value anywhere (for a private \
-            property, in its own file). It stays silent where a reader may be out of sight: a property that a \
-            protocol requires, `@objc`, `dynamic` or `override` properties, top-level ones, and public ones in \
+            subclasses, as `x`, `self.x`, `$x` or `_x`), and no `.x` on any value that may be one of its \
+            instances anywhere (for a private property, in its own file): a value whose type the sources \
+            give (a construction, an annotated parameter, a property typed in any file, `Type.shared`, a key \
+            path's written root, the root of `Container[\\.x]`) is read on that type only. It stays silent \
+            where a reader may be out of sight: a property that a protocol requires, `@objc`, `dynamic` or \
+            `override` properties, top-level ones, and public ones in \
             a scan that holds no app (clients of the library may read them). `// periphery:ignore` on the \
             declaration keeps it on purpose. `cpdi fix` removes the property.
             """,
@@ -64,6 +67,28 @@ public struct UnusedInjection: Rule {
                 ],
                 findings: ["1️⃣": "`tracker` is injected into `SettingsModel` with `@Injected(\\.tracker)`, but nothing reads it"]
             ),
+            // `InjectedValues[\.network]` reads the container's `network`: the subscript's key path is rooted there.
+            RuleExample(
+                files: [
+                    "InjectedValues.swift": """
+                        struct InjectedValues {
+                            private static var current = InjectedValues()
+                            static subscript<T>(_ keyPath: WritableKeyPath<Self, T>) -> T {
+                                get { current[keyPath: keyPath] }
+                                set { current[keyPath: keyPath] = newValue }
+                            }
+                            var network = Network()
+                        }
+                        """,
+                    "Upload.swift": """
+                        struct UploadView {
+                            @Injected(\\.network) var 1️⃣network
+                            func send() { InjectedValues[\\.network].upload() }
+                        }
+                        """,
+                ],
+                findings: ["1️⃣": "`network` is injected into `UploadView` with `@Injected(\\.network)`, but nothing reads it"]
+            ),
         ],
         nonTriggering: [
             // Read in an extension in another file, as a projected value, and by a subclass.
@@ -99,6 +124,19 @@ public struct UnusedInjection: Rule {
                     @Injected var formatter: NameFormatter
                 }
                 func title(of model: ProfileViewModel) -> String { model.formatter.format("") }
+                """
+            ),
+            // A subscript of the sources whose key path is rooted at the injecting type reads its property.
+            RuleExample(
+                """
+                import Resolver
+                final class ProfileViewModel {
+                    @Injected var formatter: NameFormatter
+                }
+                enum Snapshot {
+                    static subscript<V>(_ path: KeyPath<ProfileViewModel, V>) -> V { fatalError() }
+                }
+                func format() { _ = Snapshot[\\.formatter] }
                 """
             ),
         ]
