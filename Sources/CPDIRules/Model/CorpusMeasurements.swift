@@ -7,7 +7,7 @@
 public enum CorpusMeasurements {
     /// Apps in each half.
     static let heldOutApps = 20
-    static let developmentApps = 26
+    static let developmentApps = 30
 
     /// Findings of this version on the held-out half: what `cpdi rules` shows.
     static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
@@ -20,7 +20,7 @@ public enum CorpusMeasurements {
         "public-alias": (0, 0, 4),
         "unprovided-dependency": (0, 17, 0),
         "unused-registration": (12, 1, 0),
-        "unused-injection": (145, 3, 1),
+        "unused-injection": (147, 3, 1),
     ]
 
     /// Findings of this version on the development half.
@@ -38,7 +38,7 @@ public enum CorpusMeasurements {
         "protocol-composition": (4, 0, 0),
         "dependency-cycle": (0, 0, 1),
         "unused-registration": (3, 0, 0),
-        "unused-injection": (49, 0, 0),
+        "unused-injection": (66, 0, 0),
     ]
 
     /// Rules about cpdi's own suppression comments judge no app code, so there is nothing to measure.
