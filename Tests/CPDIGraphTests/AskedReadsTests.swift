@@ -46,6 +46,7 @@ import Testing
         #expect(asked.answersAlike(base, with { $0.typedMembers = ["Call|name"] }))
         #expect(asked.answersAlike(base, with { $0.onTypes = ["Log|level"] }))
         #expect(asked.answersAlike(base, with { $0.propertyMembers = ["Feature|call|name"] }))
+        #expect(asked.answersAlike(base, with { $0.subscriptKeyPaths = ["InjectedValues|name"] }))
         // A key asked for, in every kind of read: not alike.
         #expect(!asked.answersAlike(base, with { $0.members.append(MemberNameHash.of("clock")) }))
         #expect(!asked.answersAlike(base, with { $0.typeLevelMembers = [MemberNameHash.of("clock")] }))
@@ -53,9 +54,12 @@ import Testing
         #expect(!asked.answersAlike(base, with { $0.typedMembers = ["Timer|clock"] }))
         #expect(!asked.answersAlike(base, with { $0.onTypes = ["Feature|clock"] }))
         #expect(!asked.answersAlike(base, with { $0.propertyMembers = ["Feature|timer|clock"] }))
+        #expect(!asked.answersAlike(base, with { $0.subscriptKeyPaths = ["InjectedValues|clock"] }))
         // What is read as a whole: never alike once changed.
         #expect(!asked.answersAlike(base, with { $0.dynamicMemberTypes = ["Proxy"] }))
         #expect(!asked.answersAlike(base, with { $0.overridden = ["apiClient"] }))
         #expect(!asked.answersAlike(base, with { $0.typeAliases = ["Client|APIClient"] }))
+        #expect(!asked.answersAlike(base, with { $0.keyPathSubscriptRoots = ["Feature"] }))
+        #expect(!asked.answersAlike(base, with { $0.memberTypes = ["Feature|timer|Timer"] }))
     }
 }

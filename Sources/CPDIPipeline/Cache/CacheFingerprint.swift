@@ -19,7 +19,7 @@ extension FactsCache {
 /// `probe` catches a forgotten bump: it is the encoded facts of a small file that uses every construct
 /// extraction records, so a change to their shape or content changes the fingerprint by itself.
 enum FactsFormat {
-    static let version = 7
+    static let version = 8
 
     /// The digest of `probe`. Extracting the probe is the only parse of a warm run, and the first use of
     /// the parser costs milliseconds, so the digest is remembered in the cache folder under the
@@ -81,5 +81,11 @@ enum FactsFormat {
         extension Container: HasStore {}
         let registry = Dependencies { Module { LiveModule() as ModuleType } }
         struct ServiceKey: DependencyKey { static var currentValue: Service = LiveService() }
+        struct Values {
+            static let shared = Values()
+            static subscript<T>(_ path: KeyPath<Self, T>) -> T { shared[keyPath: path] }
+            var session = Session()
+            func read() -> Int { Values[\\.session].count + Values.shared.session.count + (\\Values.session).hashValue }
+        }
         """
 }
