@@ -4,7 +4,8 @@ import CPDIGraph
 /// The shared analysis behind the alias rules: for every member of every alias some component is
 /// constrained by, decide whether the scopes of the components behind the alias (SPEC §4a) use it, a
 /// forwarded child needs it, or nothing does. Computed once; `unused-dependency`,
-/// `direct-child-dependency` and `stale-forward` each report one kind of verdict.
+/// `direct-child-dependency` and `stale-forward` each report one kind of verdict, so only members with
+/// a verdict to report are kept (not `used`, not `unknown`).
 public enum AliasMemberReview {
     /// A child that needs a leaf, and the alias it is constrained by (nil when it has none of its own).
     public struct Need: Sendable, Equatable {
@@ -184,9 +185,13 @@ public enum AliasMemberReview {
                 case .type, nil:
                     verdict = .unknown
                 }
-                var entry = Entry(alias: reviewed, aliasFile: declared.file, member: member, component: component, owners: owners, verdict: verdict)
-                if let leaf = memberLeaf { entry.providedElsewhere = reads.providedElsewhere[leaf] ?? [] }
-                entries.append(entry)
+                // No rule reports a used or unknown member: keeping them would hold an entry for nearly every
+                // member of every alias while the rules run.
+                if verdict != .used && verdict != .unknown {
+                    var entry = Entry(alias: reviewed, aliasFile: declared.file, member: member, component: component, owners: owners, verdict: verdict)
+                    if let leaf = memberLeaf { entry.providedElsewhere = reads.providedElsewhere[leaf] ?? [] }
+                    entries.append(entry)
+                }
                 entries += subReview
             }
             return entries

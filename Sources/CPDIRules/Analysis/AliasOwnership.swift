@@ -6,23 +6,45 @@ import CPDIGraph
 /// filled in by the component's name (`*Dependencies` → `FooDependencies`).
 struct AliasOwnership {
     let model: DependencyModel
-    /// Alias names each component may have, by name (several components may claim one name).
-    private var componentsByAliasName: [String: [String]] = [:]
+    /// Components by each stem their name gives (`stems(of:)`), in name order: an alias name is matched by
+    /// taking the stem out of it, so no name is built for every component and pattern (four per component
+    /// by default, most of them never asked for).
+    private var componentsByStem: [String: [String]] = [:]
+    /// The text before and after the `*` of each pattern with one `*`.
+    private let templates: [(prefix: String, suffix: String)]
+    /// Alias names each component may have by a pattern with several `*`, filled in (few apps configure one).
+    private var componentsByFilledName: [String: [String]] = [:]
 
     init(model: DependencyModel) {
         self.model = model
-        // Split once: filling in a name is then a concatenation per component.
-        let templates = (model.conventions.aliasNames + model.conventions.externalAliasNames).compactMap { pattern -> [String]? in
+        let patterns = (model.conventions.aliasNames + model.conventions.externalAliasNames).compactMap { pattern -> [String]? in
             let parts = pattern.pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             return parts.count > 1 && !parts.joined().contains(where: { "?[".contains($0) }) ? parts : nil
         }
+        templates = patterns.filter { $0.count == 2 }.map { ($0[0], $0[1]) }
+        let filled = patterns.filter { $0.count > 2 }
         for component in model.sortedComponentNames {
             for stem in Self.stems(of: component) {
-                for parts in templates {
-                    componentsByAliasName[parts.joined(separator: stem), default: []].append(component)
-                }
+                if componentsByStem[stem]?.last != component { componentsByStem[stem, default: []].append(component) }
+                for parts in filled { componentsByFilledName[parts.joined(separator: stem), default: []].append(component) }
             }
         }
+    }
+
+    /// The components an alias of this simple name is named after, in name order.
+    private func components(namedBy name: String) -> [String] {
+        var found: [[String]] = []
+        let length = name.utf8.count
+        for (prefix, suffix) in templates {
+            let outside = prefix.utf8.count + suffix.utf8.count
+            guard length > outside, name.hasPrefix(prefix), name.hasSuffix(suffix) else { continue }
+            let stem = String(decoding: name.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count), as: UTF8.self)
+            guard prefix + stem + suffix == name, let components = componentsByStem[stem] else { continue }
+            found.append(components)
+        }
+        if let components = componentsByFilledName[name] { found.append(components) }
+        guard found.count > 1 else { return found.first ?? [] }
+        return Array(Set(found.joined())).sorted()
     }
 
     /// How a component's name may appear inside an alias name: `Inner`, and for nested types and
@@ -57,13 +79,13 @@ struct AliasOwnership {
     func isOwnAlias(_ alias: AliasFact, of component: String) -> Bool {
         if alias.enclosingType == component { return true }
         // A top-level alias renamed by module (`Shop.StoreDependencies`) is still named after `Shop.Store`.
-        return componentsByAliasName[LeafName.simple(alias.name)]?.contains(component) ?? false
+        return components(namedBy: LeafName.simple(alias.name)).contains(component)
     }
 
     /// The component an alias belongs to: the component it is nested in, else the one it is named after.
     func owner(of alias: AliasFact) -> String? {
         if let enclosing = alias.enclosingType, model.components[enclosing] != nil { return enclosing }
-        let candidates = componentsByAliasName[LeafName.simple(alias.name)] ?? []
+        let candidates = components(namedBy: LeafName.simple(alias.name))
         // Two modules may each have a `Store`: the one in the alias's module is its owner.
         let module = alias.enclosingType == nil && alias.name.utf8.contains(UInt8(ascii: ".")) ? String(alias.name.split(separator: ".")[0]) : nil
         return candidates.first { module == nil || $0.hasPrefix("\(module!).") } ?? candidates.first
