@@ -86,8 +86,10 @@ final class FileStampIndex: @unchecked Sendable {
     }
 
     /// Saves the stamps of a run's files that are old enough to trust. When every file was answered by the
-    /// index and no file went away, the index stays as it is.
+    /// index and no file went away, the index stays as it is. A run asks the index before it saves and never
+    /// after, so the entries are let go here: for 100,000 files they are 20 MB held through linking.
     func save(keysOf files: [Pipeline.ReadFile], settledBefore time: Int64, margin: Int64) {
+        defer { entries = [:] }
         let answered = files.allSatisfy { if case .unopened = $0.content { true } else { false } }
         if answered && files.count == entries.count { return }
         var newEntries: [ContentHash: Entry] = [:]
