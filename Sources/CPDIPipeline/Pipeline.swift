@@ -109,8 +109,10 @@ public struct Pipeline: Sendable {
         }
         let outcomes = extraction.outcomes
         saveStamps(stamps, of: read.files, settledBefore: started)
-        // The sources themselves are not needed any more: a large app's are a hundred megabytes.
+        // The sources themselves are not needed any more: a large app's are a hundred megabytes, and with the
+        // syntax trees extraction freed they are pages glibc would otherwise keep through linking.
         read.files = []
+        StepTimes.measure("freed memory returned") { FreedMemory.returnToSystem() }
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
         let (result, namesThatMatter) = Parallel.both(
             { StepTimes.measure("facts cache saved") { cache.save() } }, { analysed(outcomes, modules: modules, needsGraph: needsGraph) }
