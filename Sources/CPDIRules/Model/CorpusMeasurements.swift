@@ -37,7 +37,7 @@ public enum CorpusMeasurements {
         "associatedtype-dependencies": (0, 0, 2),
         "protocol-composition": (4, 0, 0),
         "dependency-cycle": (0, 0, 1),
-        "unused-registration": (3, 0, 0),
+        "unused-registration": (10, 0, 0),
         "unused-injection": (66, 0, 0),
     ]
 
