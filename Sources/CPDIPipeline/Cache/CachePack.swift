@@ -1,3 +1,4 @@
+import CPDIFacts
 import Foundation
 
 /// The on-disk form of the facts cache: one file per fingerprint, read whole in one go and written whole
@@ -25,6 +26,9 @@ struct CachePack {
     enum Payload {
         case stored(range: Range<Int>, checksum: ContentHash)
         case fresh([UInt8], checksum: ContentHash)
+        /// Facts extracted in this run, encoded only as the pack is written: on another core than the
+        /// extraction, and one entry at a time instead of every payload held at once.
+        case pending(FileFacts)
     }
 
     var fingerprint: ContentHash
@@ -62,6 +66,7 @@ struct CachePack {
     func payload(for key: ContentHash) -> [UInt8]? {
         switch entries[key]?.payload {
         case .fresh(let bytes, _): return bytes
+        case .pending(let facts): return try? CompactCoder.encode(facts)
         case .stored(let range, let checksum):
             let bytes = [UInt8](storage[range])
             return ContentHash(bytes) == checksum ? bytes : nil
@@ -72,7 +77,12 @@ struct CachePack {
     /// The bytes of the next generation: every entry used in this run, and older ones unless they went
     /// unused for `keepGenerations` writes (files deleted, renamed or edited since). They are handed to
     /// `write` a few megabytes at a time, so a large app's pack is never held twice in memory.
-    func serialize(used: Set<ContentHash>, keepGenerations: UInt32, chunkSize: Int = 4 << 20, write: ([UInt8]) throws -> Void) rethrows {
+    /// `encoded` learns the checksum of each pending entry as it is encoded; one that cannot be encoded is
+    /// written empty, which a later read finds damaged and extracts again.
+    func serialize(
+        used: Set<ContentHash>, keepGenerations: UInt32, chunkSize: Int = 4 << 20,
+        encoded: (ContentHash, ContentHash) -> Void = { _, _ in }, write: ([UInt8]) throws -> Void
+    ) rethrows {
         let next = generation &+ 1
         var out = Self.magic
         out.append(uint32: Self.format)
@@ -92,6 +102,10 @@ struct CachePack {
             case .stored(let range, let stored):
                 bytes = [UInt8](storage[range])
                 checksum = stored
+            case .pending(let facts):
+                bytes = (try? CompactCoder.encode(facts)) ?? []
+                checksum = ContentHash(bytes)
+                encoded(key, checksum)
             }
             out.append(contentsOf: key.bytes)
             out.append(uint32: used.contains(key) ? next : entry.generation)
@@ -110,6 +124,8 @@ struct CachePack {
     func checksum(for key: ContentHash) -> ContentHash? {
         switch entries[key]?.payload {
         case .fresh(_, let checksum), .stored(_, let checksum): checksum
+        case .pending(let facts):
+            if let bytes = try? CompactCoder.encode(facts) { ContentHash(bytes) } else { nil }
         case nil: nil
         }
     }

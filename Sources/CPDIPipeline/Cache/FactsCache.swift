@@ -19,7 +19,8 @@ public final class FactsCache: @unchecked Sendable {
     private var pack: CachePack
     private let lock = NSLock()
     private var used: Set<ContentHash> = []
-    private var fresh: [ContentHash: (payload: [UInt8], checksum: ContentHash)] = [:]
+    /// Facts extracted in this run, by key, for `save()` to encode and write.
+    private var fresh: [ContentHash: FileFacts] = [:]
     /// The digest of the facts each key answered with in this run: the checksum of their encoded form, which
     /// the pack keeps beside each entry. A saved result's manifest lists them (`ResultManifest`).
     private var digests: [ContentHash: ContentHash] = [:]
@@ -111,18 +112,17 @@ public final class FactsCache: @unchecked Sendable {
         lock.withLock { digests[key] }
     }
 
-    /// Remembers freshly extracted facts, to be written by `save()`. They are not decoded again to check
-    /// them: that cost as much as encoding, on every file of a cold run. `CacheTests` round-trips every
-    /// kind of fact and every Swift file of the samples and of cpdi's sources instead, and the probe changes
-    /// with the encoded form, so a field the compact coder cannot carry fails the tests, not a user's run.
+    /// Remembers freshly extracted facts, to be encoded and written by `save()`, which runs beside linking
+    /// (encoding them here cost extraction a twelfth of its time, and held every payload until the save).
+    /// They are not decoded again to check them: `CacheTests` round-trips every kind of fact and every Swift
+    /// file of the samples and of cpdi's sources instead, and the probe changes with the encoded form, so a
+    /// field the compact coder cannot carry fails the tests, not a user's run. Their digests are known once
+    /// saved; until then `digest(of:)` has none and a manifest encodes them itself.
     func store(_ facts: FileFacts, for key: ContentHash) {
-        guard let payload = try? CompactCoder.encode(facts) else { return }
-        let checksum = ContentHash(payload)
         lock.withLock {
-            fresh[key] = (payload, checksum)
+            fresh[key] = facts
             recent[key] = facts
             used.insert(key)
-            digests[key] = checksum
         }
     }
 
@@ -139,18 +139,22 @@ public final class FactsCache: @unchecked Sendable {
         }
         loadPackIfNeeded()
         guard !fresh.isEmpty || rejected else { return }
-        for (key, entry) in fresh {
-            pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .fresh(entry.payload, checksum: entry.checksum))
+        for (key, facts) in fresh {
+            pack.entries[key] = CachePack.Entry(generation: pack.generation, payload: .pending(facts))
         }
         let url = directory.appendingPathComponent(Self.packName(for: fingerprint))
+        var written: [ContentHash: ContentHash] = [:]
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try OutputFile.writeAtomically(to: url) { file in
-                try pack.serialize(used: used, keepGenerations: Self.keepGenerations) { try file.write(contentsOf: $0) }
+                try pack.serialize(used: used, keepGenerations: Self.keepGenerations, encoded: { written[$0] = $1 }) {
+                    try file.write(contentsOf: $0)
+                }
             }
         } catch {
             return
         }
+        digests.merge(written) { _, new in new }
         fresh = [:]
         rejected = false
         pruneOtherPacks(keeping: url.lastPathComponent)
