@@ -219,6 +219,24 @@ import Testing
         }
     }
 
+    /// Fresh facts are encoded only when the pack is written; their digest is known from then on, and it is the
+    /// checksum a later run reads back with them.
+    @Test func freshFactsAreEncodedAsThePackIsWritten() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let facts = FactExtractor.extract(path: "Root.swift", source: Self.sources["Sources/App/Root.swift"]!)
+            let key = ContentHash(Array("Root.swift".utf8))
+            let cache = FactsCache(directory: folder, conventions: .default)
+            cache.store(facts, for: key)
+            #expect(cache.digest(of: key) == nil, "nothing is encoded before the save")
+            cache.save()
+            let digest = ContentHash(try CompactCoder.encode(facts))
+            #expect(cache.digest(of: key) == digest)
+            let next = FactsCache(directory: folder, conventions: .default)
+            #expect(next.facts(for: key, path: "Root.swift") == facts)
+            #expect(next.digest(of: key) == digest)
+        }
+    }
+
     @Test func anUnwritableCacheFolderIsNotAnError() throws {
         try withProject { folder, _ in
             let blocked = folder.appendingPathComponent("blocked")
