@@ -95,19 +95,21 @@ struct RuntimeReadReview {
     /// A type the sources declare (not only extend) that is none of `readers`: its instances have no
     /// property of theirs. A type the sources do not declare may be a generic parameter or an alias of one.
     private func isCertainlyAnother(_ type: String, than readers: [String], reads: ReadIndex) -> Bool {
-        guard !readers.contains(type), !reads.dynamicMemberTypes.contains(type) else { return false }
-        // `Call` written inside `Outer` may be `Outer.Call`: a reader of that last name may be meant.
-        let last = type.split(separator: ".").last
-        guard !readers.contains(where: { $0.split(separator: ".").last == last }) else { return false }
+        guard !Self.isWritten(type, asOneOf: readers), !reads.dynamicMemberTypes.contains(type) else { return false }
         if symbols.protocols[type] != nil { return true }
         return (symbols.typeDeclarations[type] ?? []).contains { $0.fact.kind != .extension }
     }
 
     /// Whether `type` may be one of `readers` under another name: one of them, a protocol or a type alias of the sources.
     fileprivate func mayName(_ type: String, oneOf readers: [String], reads: ReadIndex) -> Bool {
+        Self.isWritten(type, asOneOf: readers) || symbols.protocols[type] != nil || reads.aliasNames.contains(type)
+            || reads.dynamicMemberTypes.contains(type)
+    }
+
+    /// One of `readers`, or a reader's last name: `Call` written inside `Outer` may be `Outer.Call`.
+    private static func isWritten(_ type: String, asOneOf readers: [String]) -> Bool {
         let last = type.split(separator: ".").last
         return readers.contains(type) || readers.contains { $0.split(separator: ".").last == last }
-            || symbols.protocols[type] != nil || reads.aliasNames.contains(type) || reads.dynamicMemberTypes.contains(type)
     }
 
     /// A name the sources declare or extend as a type (`Log`, `Feature.State`, `extension UIColor`).
