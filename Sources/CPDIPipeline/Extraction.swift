@@ -39,6 +39,12 @@ extension Pipeline {
     static func extract(
         _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
     ) -> (outcomes: [ExtractionOutcome], withReads: [Bool]) {
+        NameSharing.during { extractSharingNames(read, conventions: conventions, cache: cache, tree: tree, progress: counter) }
+    }
+
+    private static func extractSharingNames(
+        _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
+    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool]) {
         let demand = RuntimeReadsDemand()
         // Which files were extracted without their reads; each slot is written by its own file's task only.
         let withoutReads = UnsafeMutableBufferPointer<Bool>.allocate(capacity: read.count)

@@ -40,6 +40,7 @@ public enum FactExtractor {
         if tree.hasError {
             facts.syntaxError = firstSyntaxError(in: tree, lines: lines)
         }
+        facts.releaseSpareCapacity()
         return facts
     }
 

@@ -6,7 +6,7 @@ extension TokenSyntax {
     var identifierText: String {
         let text = self.text
         // Runs for most identifiers of a file: one byte tells the common case apart.
-        guard text.utf8.first == UInt8(ascii: "`") else { return text }
+        guard text.utf8.first == UInt8(ascii: "`") else { return NameSharing.shared(text) }
         if text.hasPrefix("`"), text.hasSuffix("`"), text.count >= 2 {
             return String(text.dropFirst().dropLast())
         }
@@ -43,7 +43,7 @@ extension TypeSyntax {
         let type = unwrapped
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.identifierText }
         if let member = type.as(MemberTypeSyntax.self), let base = member.baseType.nominalName {
-            return "\(base).\(member.name.identifierText)"
+            return NameSharing.shared("\(base).\(member.name.identifierText)")
         }
         return nil
     }

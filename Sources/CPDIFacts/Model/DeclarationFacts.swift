@@ -7,6 +7,11 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     public var dependencyMemberReads: [DependencyMemberRead] = []
 
     public init() {}
+
+    mutating func releaseSpareCapacity() {
+        dependenciesParameters.releaseSpareCapacity()
+        dependencyMemberReads.releaseSpareCapacity()
+    }
 }
 
 /// Where the first dependencies parameter of an initializer or function stands in its list.

@@ -28,6 +28,24 @@ public struct FileFacts: Codable, Sendable, Equatable {
         var memberNameHashes: [UInt32] = []
         var publicAliasArguments: [String] = []
         var syntaxError: SyntaxIssue?
+
+        mutating func releaseSpareCapacity() {
+            aliases.releaseSpareCapacity()
+            types.releaseSpareCapacity()
+            functions.releaseSpareCapacity()
+            uses.releaseSpareCapacity()
+            forwards.releaseSpareCapacity()
+            dependencyReads.releaseSpareCapacity()
+            runtime.releaseSpareCapacity()
+            declarations.releaseSpareCapacity()
+            suppressions.releaseSpareCapacity()
+            imports.releaseSpareCapacity()
+            specializations.releaseSpareCapacity()
+            unfollowedFlows.releaseSpareCapacity()
+            aliasMentions.releaseSpareCapacity()
+            memberNameHashes.releaseSpareCapacity()
+            publicAliasArguments.releaseSpareCapacity()
+        }
     }
 
     private final class Box: @unchecked Sendable {
@@ -135,6 +153,13 @@ public struct FileFacts: Codable, Sendable, Equatable {
 
     public init(path: String) {
         box = Box(Fields(path: path))
+    }
+
+    /// Gives back the room arrays kept while they grew (each doubling leaves up to half of it unused). The facts
+    /// of every file stay in memory until the run ends, so at 100,000 files the slack is tens of megabytes.
+    public mutating func releaseSpareCapacity() {
+        makeUnique()
+        box.fields.releaseSpareCapacity()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -372,6 +397,10 @@ public enum ForwardKind: String, Codable, Sendable {
 }
 
 /// The dependencies value (or another value) handed on to someone else.
+///
+/// The seven details most forwards leave empty (a holder, an outer call, a built type, a projection, whose value
+/// it is) live in a box made only when one is set: a forward is otherwise half their size, and a large app's
+/// facts hold hundreds of thousands of forwards for the whole run.
 public struct ForwardFact: Codable, Sendable, Equatable {
     public var kind: ForwardKind
     /// What is called: a type or function name (`ProductImageView`, `track`, `load`, `init`), or for an
@@ -386,24 +415,75 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     /// True when the value handed on is the caller's own dependencies (or those of a value it holds,
     /// `viewModel.dependencies`); false for a value built on the spot.
     public var passesOwnDependencies: Bool
-    /// `viewModel` when the value handed on is `viewModel.dependencies`, and its type when known.
-    public var holder: String?
-    public var holderType: String?
-    /// For an implicit member call (`Child(model: .init(dependencies: dependencies))`): the call it is an
-    /// argument of and the label, which together name the parameter whose type is built.
-    public var outerCallee: String?
-    public var outerLabel: String?
-    /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
-    public var builtType: String?
-    /// `nested` when what is handed on is `dependencies.nested`: an element of a tuple alias, or else a
-    /// member read that is no forward at all.
-    public var projection: String?
-    /// Whose value it is, by its declared type: see `ValueIdentity`.
-    public var value: ValueIdentity?
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.
     public var enclosingFunction: String?
     public var position: SourcePosition
+    private var details: Details?
+
+    private struct DetailFields: Sendable, Equatable {
+        var holder: String?
+        var holderType: String?
+        var outerCallee: String?
+        var outerLabel: String?
+        var builtType: String?
+        var projection: String?
+        var value: ValueIdentity?
+    }
+
+    private final class Details: @unchecked Sendable {
+        // Written only after `detailsForWriting`, so no two values ever see a write.
+        @exclusivity(unchecked) var fields: DetailFields
+        init(_ fields: DetailFields) { self.fields = fields }
+    }
+
+    private var detailFields: DetailFields { details?.fields ?? DetailFields() }
+
+    private mutating func setDetail<Value>(_ field: WritableKeyPath<DetailFields, Value?>, _ value: Value?) {
+        if details == nil {
+            guard value != nil else { return }
+            details = Details(DetailFields())
+        } else if !isKnownUniquelyReferenced(&details!) {
+            details = Details(details!.fields)
+        }
+        details!.fields[keyPath: field] = value
+    }
+
+    /// `viewModel` when the value handed on is `viewModel.dependencies`, and its type when known.
+    public var holder: String? {
+        get { details?.fields.holder }
+        set { setDetail(\.holder, newValue) }
+    }
+    public var holderType: String? {
+        get { details?.fields.holderType }
+        set { setDetail(\.holderType, newValue) }
+    }
+    /// For an implicit member call (`Child(model: .init(dependencies: dependencies))`): the call it is an
+    /// argument of and the label, which together name the parameter whose type is built.
+    public var outerCallee: String? {
+        get { details?.fields.outerCallee }
+        set { setDetail(\.outerCallee, newValue) }
+    }
+    public var outerLabel: String? {
+        get { details?.fields.outerLabel }
+        set { setDetail(\.outerLabel, newValue) }
+    }
+    /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
+    public var builtType: String? {
+        get { details?.fields.builtType }
+        set { setDetail(\.builtType, newValue) }
+    }
+    /// `nested` when what is handed on is `dependencies.nested`: an element of a tuple alias, or else a
+    /// member read that is no forward at all.
+    public var projection: String? {
+        get { details?.fields.projection }
+        set { setDetail(\.projection, newValue) }
+    }
+    /// Whose value it is, by its declared type: see `ValueIdentity`.
+    public var value: ValueIdentity? {
+        get { details?.fields.value }
+        set { setDetail(\.value, newValue) }
+    }
 
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
@@ -411,11 +491,6 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         position: SourcePosition, holder: String? = nil, holderType: String? = nil, outerCallee: String? = nil,
         outerLabel: String? = nil
     ) {
-        self.holder = holder
-        self.holderType = holderType
-        self.outerCallee = outerCallee
-        self.outerLabel = outerLabel
-        self.builtType = builtType
         self.kind = kind
         self.callee = callee
         self.base = base
@@ -425,6 +500,68 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         self.enclosingType = enclosingType
         self.enclosingFunction = enclosingFunction
         self.position = position
+        self.holder = holder
+        self.holderType = holderType
+        self.outerCallee = outerCallee
+        self.outerLabel = outerLabel
+        self.builtType = builtType
+    }
+
+    public static func == (lhs: ForwardFact, rhs: ForwardFact) -> Bool {
+        lhs.kind == rhs.kind && lhs.callee == rhs.callee && lhs.base == rhs.base && lhs.baseType == rhs.baseType
+            && lhs.label == rhs.label && lhs.passesOwnDependencies == rhs.passesOwnDependencies
+            && lhs.enclosingType == rhs.enclosingType && lhs.enclosingFunction == rhs.enclosingFunction
+            && lhs.position == rhs.position && (lhs.details === rhs.details || lhs.detailFields == rhs.detailFields)
+    }
+
+    // The keys in the order the synthesized coding wrote them, so cached facts keep their bytes.
+    private enum CodingKeys: String, CodingKey {
+        case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
+        case builtType, projection, value, enclosingType, enclosingFunction, position
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(ForwardKind.self, forKey: .kind)
+        callee = try container.decode(String.self, forKey: .callee)
+        base = try container.decodeIfPresent(String.self, forKey: .base)
+        baseType = try container.decodeIfPresent(String.self, forKey: .baseType)
+        label = try container.decode(String.self, forKey: .label)
+        passesOwnDependencies = try container.decode(Bool.self, forKey: .passesOwnDependencies)
+        let fields = DetailFields(
+            holder: try container.decodeIfPresent(String.self, forKey: .holder),
+            holderType: try container.decodeIfPresent(String.self, forKey: .holderType),
+            outerCallee: try container.decodeIfPresent(String.self, forKey: .outerCallee),
+            outerLabel: try container.decodeIfPresent(String.self, forKey: .outerLabel),
+            builtType: try container.decodeIfPresent(String.self, forKey: .builtType),
+            projection: try container.decodeIfPresent(String.self, forKey: .projection),
+            value: try container.decodeIfPresent(ValueIdentity.self, forKey: .value)
+        )
+        details = fields == DetailFields() ? nil : Details(fields)
+        enclosingType = try container.decodeIfPresent(String.self, forKey: .enclosingType)
+        enclosingFunction = try container.decodeIfPresent(String.self, forKey: .enclosingFunction)
+        position = try container.decode(SourcePosition.self, forKey: .position)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let fields = detailFields
+        try container.encode(kind, forKey: .kind)
+        try container.encode(callee, forKey: .callee)
+        try container.encodeIfPresent(base, forKey: .base)
+        try container.encodeIfPresent(baseType, forKey: .baseType)
+        try container.encode(label, forKey: .label)
+        try container.encode(passesOwnDependencies, forKey: .passesOwnDependencies)
+        try container.encodeIfPresent(fields.holder, forKey: .holder)
+        try container.encodeIfPresent(fields.holderType, forKey: .holderType)
+        try container.encodeIfPresent(fields.outerCallee, forKey: .outerCallee)
+        try container.encodeIfPresent(fields.outerLabel, forKey: .outerLabel)
+        try container.encodeIfPresent(fields.builtType, forKey: .builtType)
+        try container.encodeIfPresent(fields.projection, forKey: .projection)
+        try container.encodeIfPresent(fields.value, forKey: .value)
+        try container.encodeIfPresent(enclosingType, forKey: .enclosingType)
+        try container.encodeIfPresent(enclosingFunction, forKey: .enclosingFunction)
+        try container.encode(position, forKey: .position)
     }
 }
 
@@ -495,5 +632,13 @@ public struct AliasMention: Codable, Sendable, Hashable {
         self.name = name
         self.enclosingType = enclosingType
         self.enclosingFunction = enclosingFunction
+    }
+}
+
+extension Array {
+    /// Copies the elements into a buffer of their own size when the current one has room to spare.
+    mutating func releaseSpareCapacity() {
+        guard capacity > count else { return }
+        self = isEmpty ? [] : withUnsafeBufferPointer { Array($0) }
     }
 }

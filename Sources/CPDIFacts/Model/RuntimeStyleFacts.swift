@@ -33,6 +33,19 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     public init() {}
 
+    mutating func releaseSpareCapacity() {
+        injections.releaseSpareCapacity()
+        registrations.releaseSpareCapacity()
+        keyTypes.releaseSpareCapacity()
+        containerProperties.releaseSpareCapacity()
+        moduleComponents.releaseSpareCapacity()
+        resolutions.releaseSpareCapacity()
+        resolveHelpers.releaseSpareCapacity()
+        propertyWrappers.releaseSpareCapacity()
+        memberwiseParameters.releaseSpareCapacity()
+        reads.releaseSpareCapacity()
+    }
+
     /// Whether the file declares something the names read anywhere are asked about: an injected property, a
     /// registration, a key, a container property, a module or a property wrapper. Lookups alone are not judged
     /// by reads.
@@ -259,6 +272,21 @@ public struct NameReads: Codable, Sendable, Equatable {
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
     public var typeAliases: [String] = []
+
+    mutating func releaseSpareCapacity() {
+        bare.releaseSpareCapacity()
+        members.releaseSpareCapacity()
+        typeLevelMembers.releaseSpareCapacity()
+        onTypes.releaseSpareCapacity()
+        typedMembers.releaseSpareCapacity()
+        propertyMembers.releaseSpareCapacity()
+        memberTypes.releaseSpareCapacity()
+        subscriptKeyPaths.releaseSpareCapacity()
+        keyPathSubscriptRoots.releaseSpareCapacity()
+        dynamicMemberTypes.releaseSpareCapacity()
+        overridden.releaseSpareCapacity()
+        typeAliases.releaseSpareCapacity()
+    }
 
     public init() {}
 

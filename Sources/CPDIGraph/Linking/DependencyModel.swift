@@ -23,21 +23,90 @@ public enum ComponentForm: Sendable, Equatable {
 }
 
 /// A type or function that receives dependencies.
+///
+/// Its fields live in one copy-on-write box: the model keys every component by name in a dictionary whose
+/// slots would otherwise hold all of them inline, and at 100,000 components its table (sized for a quarter
+/// more than it holds) was 61 MB.
 public struct Component: Sendable {
-    public var name: String
-    public var form: ComponentForm
-    public var file: String
-    public var module: String
-    public var position: SourcePosition
-    public var access: AccessLevel
-    public var requirements: [Requirement]
+    private struct Fields: Sendable {
+        var name: String
+        var form: ComponentForm
+        var file: String
+        var module: String
+        var position: SourcePosition
+        var access: AccessLevel
+        var requirements: [Requirement]
+        var property: DependencyPropertyFact?
+        var heldType: String?
+        var genericParameter: String?
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Written only after `makeUnique`, so no two values ever see a write.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    public init(
+        name: String, form: ComponentForm, file: String, module: String, position: SourcePosition, access: AccessLevel,
+        requirements: [Requirement], property: DependencyPropertyFact?, heldType: String?, genericParameter: String? = nil
+    ) {
+        box = Box(Fields(
+            name: name, form: form, file: file, module: module, position: position, access: access,
+            requirements: requirements, property: property, heldType: heldType, genericParameter: genericParameter
+        ))
+    }
+
+    public var name: String {
+        _read { yield box.fields.name }
+        _modify { makeUnique(); yield &box.fields.name }
+    }
+    public var form: ComponentForm {
+        _read { yield box.fields.form }
+        _modify { makeUnique(); yield &box.fields.form }
+    }
+    public var file: String {
+        _read { yield box.fields.file }
+        _modify { makeUnique(); yield &box.fields.file }
+    }
+    public var module: String {
+        _read { yield box.fields.module }
+        _modify { makeUnique(); yield &box.fields.module }
+    }
+    public var position: SourcePosition {
+        _read { yield box.fields.position }
+        _modify { makeUnique(); yield &box.fields.position }
+    }
+    public var access: AccessLevel {
+        _read { yield box.fields.access }
+        _modify { makeUnique(); yield &box.fields.access }
+    }
+    public var requirements: [Requirement] {
+        _read { yield box.fields.requirements }
+        _modify { makeUnique(); yield &box.fields.requirements }
+    }
     /// The stored property that holds the dependencies, if the component keeps them.
-    public var property: DependencyPropertyFact?
+    public var property: DependencyPropertyFact? {
+        _read { yield box.fields.property }
+        _modify { makeUnique(); yield &box.fields.property }
+    }
     /// The concrete container the component holds instead of a generic value (`AppDependency`,
     /// `SplicedFooDependencies<External>`).
-    public var heldType: String?
+    public var heldType: String? {
+        _read { yield box.fields.heldType }
+        _modify { makeUnique(); yield &box.fields.heldType }
+    }
     /// The generic parameter that stands for the dependencies (`Dependencies` in `Foo<Dependencies: FooDependencies>`).
-    public var genericParameter: String? = nil
+    public var genericParameter: String? {
+        _read { yield box.fields.genericParameter }
+        _modify { makeUnique(); yield &box.fields.genericParameter }
+    }
 
     /// The alias a component is constrained by when there is exactly one (`FooDependencies`).
     public var ownAlias: String? {
@@ -135,7 +204,7 @@ public struct DependencyModel: Sendable {
     public private(set) var sortedComponentNames: [String]
     public var containers: [String: Container]
     public var forwards: [ResolvedForward] {
-        didSet { forwardsByFile = Dictionary(grouping: forwards, by: \.file) }
+        didSet { forwardsByFile = Self.indicesByFile(forwards) }
     }
     /// Components constrained by each alias, sorted.
     public var owners: [String: [String]]
@@ -151,7 +220,14 @@ public struct DependencyModel: Sendable {
     public var leafMembers: LeafMembers
     /// Hand-offs of own dependencies that could not be followed, by source component.
     public var opaqueHandOffs: [String: [NotJudgedReason]] = [:]
-    private var forwardsByFile: [String: [ResolvedForward]]
+    /// The index in `forwards` of each forward, by file, in order: indices rather than copies of the forwards.
+    private var forwardsByFile: [String: [Int]]
+
+    private static func indicesByFile(_ forwards: [ResolvedForward]) -> [String: [Int]] {
+        var byFile: [String: [Int]] = [:]
+        for (index, forward) in forwards.enumerated() { byFile[forward.file, default: []].append(index) }
+        return byFile
+    }
 
     public init(
         conventions: NamingConventions, files: [String: FileFacts], modules: [String: String], symbols: SymbolTable,
@@ -168,7 +244,7 @@ public struct DependencyModel: Sendable {
         self.containers = containers
         self.forwards = forwards
         self.owners = owners
-        self.forwardsByFile = Dictionary(grouping: forwards, by: \.file)
+        self.forwardsByFile = Self.indicesByFile(forwards)
         self.sortedFilePaths = files.keys.sorted()
         self.sortedComponentNames = components.keys.sorted()
     }
@@ -191,6 +267,6 @@ public struct DependencyModel: Sendable {
 
     /// Components a file hands its own dependencies to.
     public func forwardedTargets(fromFile file: String) -> [ResolvedForward] {
-        forwardsByFile[file, default: []].filter(\.passesOwnDependencies)
+        (forwardsByFile[file] ?? []).compactMap { forwards[$0].passesOwnDependencies ? forwards[$0] : nil }
     }
 }
