@@ -1,10 +1,12 @@
 import ArgumentParser
+import CPDIPipeline
 import Foundation
 
 /// Exit statuses: 0 clean, 1 findings that fail the run, 2 usage or input errors.
 @main
 enum Main {
     static func main() {
+        FreedMemory.returnLargeBlocksWhenFreed()
         do {
             var command = try CPDI.parseAsRoot()
             try command.run()

@@ -14,16 +14,8 @@ public struct ComponentScope: Sendable, Equatable {
     /// Places its dependencies go that cpdi does not follow (SPEC §4b), sorted. While there is one, what its
     /// alias must provide is not known, and nothing is said about the alias's members.
     public var notJudged: [NotJudgedReason] = []
-    /// Where each member read from its own dependencies value is first read: the reads that must each be
-    /// declared by some protocol of the alias.
-    var memberReads: [String: Place] = [:]
 
     public var isJudged: Bool { notJudged.isEmpty }
-
-    struct Place: Sendable, Equatable {
-        var file: String
-        var position: SourcePosition
-    }
 }
 
 /// Pass: credits every use, read, forward and unfollowed flow to the components whose scope it is in (see
@@ -31,10 +23,18 @@ public struct ComponentScope: Sendable, Equatable {
 struct ScopeAttribution {
     let model: DependencyModel
 
+    struct Place: Sendable, Equatable {
+        var file: String
+        var position: SourcePosition
+    }
+
     func run() -> [String: ComponentScope] {
         let attribution = model.attribution
         var scopes: [String: ComponentScope] = [:]
         for name in model.sortedComponentNames { scopes[name] = ComponentScope() }
+        // Where each member read from a component's own dependencies value is first read: the reads that must
+        // each be declared by some protocol of its alias. Needed only by this pass, so not kept in the scopes.
+        var memberReads: [String: [String: Place]] = [:]
         let storing = componentsStoring()
         // The few components whose alias is a labelled tuple, with its labels.
         var tupleElements: [String: Set<String>] = [:]
@@ -75,9 +75,9 @@ struct ScopeAttribution {
             }
             scopes[component]?.usedMembers.insert(member)
             guard ownValue, !use.isTypeLevel || use.base == model.components[component]?.genericParameter,
-                scopes[component]?.memberReads[member] == nil
+                scopes[component] != nil, memberReads[component]?[member] == nil
             else { return }
-            scopes[component]?.memberReads[member] = ComponentScope.Place(file: file, position: use.position)
+            memberReads[component, default: [:]][member] = Place(file: file, position: use.position)
         }
 
         for path in model.sortedFilePaths {
@@ -145,7 +145,7 @@ struct ScopeAttribution {
             for reason in reasons { notJudged(component, reason) }
         }
         for name in model.sortedComponentNames {
-            for reason in unknownMemberReads(of: name, in: scopes[name]!) { notJudged(name, reason) }
+            for reason in unknownMemberReads(of: name, memberReads[name] ?? [:]) { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()
         }
         return scopes
@@ -154,14 +154,14 @@ struct ScopeAttribution {
     /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
     /// a dynamic member lookup, a constrained extension, something cpdi does not see. Only asked where every
     /// protocol behind the alias is declared in the sources, so that the answer is known to be "none".
-    private func unknownMemberReads(of name: String, in scope: ComponentScope) -> [NotJudgedReason] {
-        guard !scope.memberReads.isEmpty, let component = model.components[name],
+    private func unknownMemberReads(of name: String, _ memberReads: [String: Place]) -> [NotJudgedReason] {
+        guard !memberReads.isEmpty, let component = model.components[name],
             component.requirements.allSatisfy({ model.leafMembers.isFullyDeclared($0.name) })
         else { return [] }
         let leaves = model.leaves(of: component)
-        let unknown = scope.memberReads.keys.filter { model.leafMembers.protocols(offering: $0).isDisjoint(with: leaves) }
+        let unknown = memberReads.keys.filter { model.leafMembers.protocols(offering: $0).isDisjoint(with: leaves) }
         return unknown.sorted().compactMap { member in
-            guard let place = scope.memberReads[member] else { return nil }
+            guard let place = memberReads[member] else { return nil }
             return NotJudgedReason(
                 kind: .unknownMember, detail: "reads `\(member)`, which no protocol of its dependencies declares",
                 file: place.file, position: place.position

@@ -205,25 +205,28 @@ public enum AliasMemberReview {
     /// one changes nothing else; any other alias may be needed as it is somewhere cpdi cannot tell.
     static func privateSubAliases(_ model: DependencyModel) -> [String: String] {
         let symbols = model.symbols
-        // The first alias composing each one, and whether another does too: a set of composers per alias was a
-        // fifth of the rules' memory at 100,000 components, to learn only whether it held one name.
-        var parents: [String: (first: String, isShared: Bool)] = [:]
-        for name in symbols.sortedAliasNames {
+        // The one alias composing each (its place in the sorted names), or `shared` when several do: a set of
+        // composers per alias was a fifth of the rules' memory at 100,000 components, to learn only whether it
+        // held one name.
+        let names = symbols.sortedAliasNames
+        let shared: Int32 = -1
+        var parents: [String: Int32] = [:]
+        for (index, name) in names.enumerated() {
             let alias = symbols.aliases[name]!
             for member in alias.fact.members {
                 if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) {
                     if let known = parents[nested] {
-                        if known.first != name { parents[nested]!.isShared = true }
+                        if known != Int32(index) { parents[nested] = shared }
                     } else {
-                        parents[nested] = (name, false)
+                        parents[nested] = Int32(index)
                     }
                 }
             }
         }
         var candidates: [String: String] = [:]
-        for (nested, composing) in parents where !composing.isShared && model.owners[nested] == nil {
+        for (nested, composing) in parents where composing != shared && model.owners[nested] == nil {
             guard let alias = symbols.aliases[nested], model.conventions.isAliasName(alias.fact.name) else { continue }
-            candidates[nested] = composing.first
+            candidates[nested] = names[Int(composing)]
         }
         guard !candidates.isEmpty else { return [:] }
         for container in model.containers.values { for conformance in container.conformances { candidates[conformance.name] = nil } }
