@@ -1,10 +1,46 @@
 import CPDIFacts
 
 /// A declaration together with the file and module it comes from.
+///
+/// Kept in one copy-on-write box: the symbol table keys every alias, protocol and function by name in tables
+/// whose slots would otherwise hold the whole declaration, and passes copy declarations around a great deal
+/// (one reference count instead of one per field).
 public struct Declared<Fact: Sendable>: Sendable {
-    public var fact: Fact
-    public var file: String
-    public var module: String
+    private final class Box: @unchecked Sendable {
+        // Written only after `makeUnique`, so no two values ever see a write.
+        @exclusivity(unchecked) var fact: Fact
+        @exclusivity(unchecked) var file: String
+        @exclusivity(unchecked) var module: String
+
+        init(fact: Fact, file: String, module: String) {
+            self.fact = fact
+            self.file = file
+            self.module = module
+        }
+    }
+
+    private var box: Box
+
+    public init(fact: Fact, file: String, module: String) {
+        box = Box(fact: fact, file: file, module: module)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(fact: box.fact, file: box.file, module: box.module) }
+    }
+
+    public var fact: Fact {
+        _read { yield box.fact }
+        _modify { makeUnique(); yield &box.fact }
+    }
+    public var file: String {
+        _read { yield box.file }
+        _modify { makeUnique(); yield &box.file }
+    }
+    public var module: String {
+        _read { yield box.module }
+        _modify { makeUnique(); yield &box.module }
+    }
 }
 
 /// What a component is constrained by: an alias, a leaf protocol, or a name declared elsewhere.
