@@ -36,10 +36,6 @@ public enum NameSharing {
     static func shared(_ name: String) -> String {
         guard name.utf8.count > 15, sessions.load(ordering: .relaxed) > 0 else { return name }
         let shard = shards[Int(UInt(bitPattern: name.hashValue) % UInt(shards.count))]
-        return shard.names.withLock { names in
-            if let index = names.firstIndex(of: name) { return names[index] }
-            names.insert(name)
-            return name
-        }
+        return shard.names.withLock { $0.insert(name).memberAfterInsert }
     }
 }

@@ -432,7 +432,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     }
 
     private final class Details: @unchecked Sendable {
-        // Written only after `detailsForWriting`, so no two values ever see a write.
+        // Written only by `setDetail`, after it made the box unique, so no two values ever see a write.
         @exclusivity(unchecked) var fields: DetailFields
         init(_ fields: DetailFields) { self.fields = fields }
     }
