@@ -48,130 +48,118 @@ public struct FileFacts: Codable, Sendable, Equatable {
         }
     }
 
-    private final class Box: @unchecked Sendable {
-        // Written only after `makeUnique`, so no two values ever see a write, and no access overlaps
-        // another: the run-time exclusivity check on every read of every field is not needed.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The path as shown to the user (relative to the working directory where possible).
     public var path: String {
-        _read { yield box.fields.path }
-        _modify { makeUnique(); yield &box.fields.path }
+        _read { yield storage.value.path }
+        _modify { yield &storage.value.path }
     }
     public var aliases: [AliasFact] {
-        _read { yield box.fields.aliases }
-        _modify { makeUnique(); yield &box.fields.aliases }
+        _read { yield storage.value.aliases }
+        _modify { yield &storage.value.aliases }
     }
     public var types: [TypeFact] {
-        _read { yield box.fields.types }
-        _modify { makeUnique(); yield &box.fields.types }
+        _read { yield storage.value.types }
+        _modify { yield &storage.value.types }
     }
     public var functions: [FunctionFact] {
-        _read { yield box.fields.functions }
-        _modify { makeUnique(); yield &box.fields.functions }
+        _read { yield storage.value.functions }
+        _modify { yield &storage.value.functions }
     }
     public var uses: [UseFact] {
-        _read { yield box.fields.uses }
-        _modify { makeUnique(); yield &box.fields.uses }
+        _read { yield storage.value.uses }
+        _modify { yield &storage.value.uses }
     }
     public var forwards: [ForwardFact] {
-        _read { yield box.fields.forwards }
-        _modify { makeUnique(); yield &box.fields.forwards }
+        _read { yield storage.value.forwards }
+        _modify { yield &storage.value.forwards }
     }
     /// Types that read their stored dependencies value somewhere (not counting `self.x = x`).
     public var dependencyReads: [DependencyRead] {
-        _read { yield box.fields.dependencyReads }
-        _modify { makeUnique(); yield &box.fields.dependencyReads }
+        _read { yield storage.value.dependencyReads }
+        _modify { yield &storage.value.dependencyReads }
     }
     /// Injections and registrations of the run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`).
     public var runtime: RuntimeStyleFacts {
-        _read { yield box.fields.runtime }
-        _modify { makeUnique(); yield &box.fields.runtime }
+        _read { yield storage.value.runtime }
+        _modify { yield &storage.value.runtime }
     }
     /// How dependencies parameters and spliced values are written, for the style rules.
     public var declarations: DeclarationFacts {
-        _read { yield box.fields.declarations }
-        _modify { makeUnique(); yield &box.fields.declarations }
+        _read { yield storage.value.declarations }
+        _modify { yield &storage.value.declarations }
     }
     /// `// cpdi:disable…` comments, in source order.
     public var suppressions: [SuppressionComment] {
-        _read { yield box.fields.suppressions }
-        _modify { makeUnique(); yield &box.fields.suppressions }
+        _read { yield storage.value.suppressions }
+        _modify { yield &storage.value.suppressions }
     }
     /// The modules the file imports (`import ShopKit` → `ShopKit`), in source order; names resolve in
     /// the file's own module first, then in these.
     public var imports: [String] {
-        _read { yield box.fields.imports }
-        _modify { makeUnique(); yield &box.fields.imports }
+        _read { yield storage.value.imports }
+        _modify { yield &storage.value.imports }
     }
     /// `ListState<Dependencies>` written where `Dependencies` is a generic parameter in scope: handing a
     /// generic dependencies type to another component is a forward of it, even before a value is passed.
     public var specializations: [SpecializationFact] {
-        _read { yield box.fields.specializations }
-        _modify { makeUnique(); yield &box.fields.specializations }
+        _read { yield storage.value.specializations }
+        _modify { yield &storage.value.specializations }
     }
     /// Places a dependencies value goes that cpdi does not follow (`return dependencies`, `[dependencies]`,
     /// `dependencies as? X`): what receives it may need anything, so its component is not judged.
     public var unfollowedFlows: [UnfollowedFlow] {
-        _read { yield box.fields.unfollowedFlows }
-        _modify { makeUnique(); yield &box.fields.unfollowedFlows }
+        _read { yield storage.value.unfollowedFlows }
+        _modify { yield &storage.value.unfollowedFlows }
     }
     /// Every place a name that looks like a dependency alias is written as a type (`FooDependencies`,
     /// `Dependencies`, `Foo.Dependencies`), once per name and enclosing type: an alias never mentioned is dead.
     public var aliasMentions: [AliasMention] {
-        _read { yield box.fields.aliasMentions }
-        _modify { makeUnique(); yield &box.fields.aliasMentions }
+        _read { yield storage.value.aliasMentions }
+        _modify { yield &storage.value.aliasMentions }
     }
     /// Every member name the file reads from something other than a dependencies value (`AppContainer.shared.network`,
     /// `\.network`), as a sorted set of `MemberNameHash`es: a container's leaf whose members appear here may
     /// be read through the container, so nobody may claim it unneeded. Hashes, not names, because every
     /// warm run reads them back; a collision only keeps a claim unmade, the safe side.
     public var memberNameHashes: [UInt32] {
-        _read { yield box.fields.memberNameHashes }
-        _modify { makeUnique(); yield &box.fields.memberNameHashes }
+        _read { yield storage.value.memberNameHashes }
+        _modify { yield &storage.value.memberNameHashes }
     }
     /// Names written as generic arguments of public or open type aliases that are no dependency alias
     /// themselves (`public typealias EditStore = Store<State, EditDependencies>` → `EditDependencies`): a
     /// public declaration may use them through that alias.
     public var publicAliasArguments: [String] {
-        _read { yield box.fields.publicAliasArguments }
-        _modify { makeUnique(); yield &box.fields.publicAliasArguments }
+        _read { yield storage.value.publicAliasArguments }
+        _modify { yield &storage.value.publicAliasArguments }
     }
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue? {
-        _read { yield box.fields.syntaxError }
-        _modify { makeUnique(); yield &box.fields.syntaxError }
+        _read { yield storage.value.syntaxError }
+        _modify { yield &storage.value.syntaxError }
     }
 
     public init(path: String) {
-        box = Box(Fields(path: path))
+        storage = CopyOnWrite(Fields(path: path))
     }
 
     /// Gives back the room arrays kept while they grew (each doubling leaves up to half of it unused). The facts
     /// of every file stay in memory until the run ends, so at 100,000 files the slack is tens of megabytes.
     public mutating func releaseSpareCapacity() {
-        makeUnique()
-        box.fields.releaseSpareCapacity()
+        storage.value.releaseSpareCapacity()
     }
 
     public init(from decoder: any Decoder) throws {
-        box = Box(try Fields(from: decoder))
+        storage = CopyOnWrite(try Fields(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try box.fields.encode(to: encoder)
+        try storage.value.encode(to: encoder)
     }
 
     public static func == (lhs: FileFacts, rhs: FileFacts) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.storage.sharesStorage(with: rhs.storage) || lhs.storage.value == rhs.storage.value
     }
 }
 
@@ -419,7 +407,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     /// The qualified name of the innermost function taking a dependencies parameter, if any.
     public var enclosingFunction: String?
     public var position: SourcePosition
-    private var details: Details?
+    private var details: CopyOnWrite<DetailFields>?
 
     private struct DetailFields: Sendable, Equatable {
         var holder: String?
@@ -431,57 +419,49 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var value: ValueIdentity?
     }
 
-    private final class Details: @unchecked Sendable {
-        // Written only by `setDetail`, after it made the box unique, so no two values ever see a write.
-        @exclusivity(unchecked) var fields: DetailFields
-        init(_ fields: DetailFields) { self.fields = fields }
-    }
-
-    private var detailFields: DetailFields { details?.fields ?? DetailFields() }
+    private var detailFields: DetailFields { details?.value ?? DetailFields() }
 
     private mutating func setDetail<Value>(_ field: WritableKeyPath<DetailFields, Value?>, _ value: Value?) {
         if details == nil {
             guard value != nil else { return }
-            details = Details(DetailFields())
-        } else if !isKnownUniquelyReferenced(&details!) {
-            details = Details(details!.fields)
+            details = CopyOnWrite(DetailFields())
         }
-        details!.fields[keyPath: field] = value
+        details!.value[keyPath: field] = value
     }
 
     /// `viewModel` when the value handed on is `viewModel.dependencies`, and its type when known.
     public var holder: String? {
-        get { details?.fields.holder }
+        get { details?.value.holder }
         set { setDetail(\.holder, newValue) }
     }
     public var holderType: String? {
-        get { details?.fields.holderType }
+        get { details?.value.holderType }
         set { setDetail(\.holderType, newValue) }
     }
     /// For an implicit member call (`Child(model: .init(dependencies: dependencies))`): the call it is an
     /// argument of and the label, which together name the parameter whose type is built.
     public var outerCallee: String? {
-        get { details?.fields.outerCallee }
+        get { details?.value.outerCallee }
         set { setDetail(\.outerCallee, newValue) }
     }
     public var outerLabel: String? {
-        get { details?.fields.outerLabel }
+        get { details?.value.outerLabel }
         set { setDetail(\.outerLabel, newValue) }
     }
     /// The type of a value built on the spot (`Root(dependencies: AppDependencies.live())` → `AppDependencies`).
     public var builtType: String? {
-        get { details?.fields.builtType }
+        get { details?.value.builtType }
         set { setDetail(\.builtType, newValue) }
     }
     /// `nested` when what is handed on is `dependencies.nested`: an element of a tuple alias, or else a
     /// member read that is no forward at all.
     public var projection: String? {
-        get { details?.fields.projection }
+        get { details?.value.projection }
         set { setDetail(\.projection, newValue) }
     }
     /// Whose value it is, by its declared type: see `ValueIdentity`.
     public var value: ValueIdentity? {
-        get { details?.fields.value }
+        get { details?.value.value }
         set { setDetail(\.value, newValue) }
     }
 
@@ -511,7 +491,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         lhs.kind == rhs.kind && lhs.callee == rhs.callee && lhs.base == rhs.base && lhs.baseType == rhs.baseType
             && lhs.label == rhs.label && lhs.passesOwnDependencies == rhs.passesOwnDependencies
             && lhs.enclosingType == rhs.enclosingType && lhs.enclosingFunction == rhs.enclosingFunction
-            && lhs.position == rhs.position && (lhs.details === rhs.details || lhs.detailFields == rhs.detailFields)
+            && lhs.position == rhs.position && lhs.detailFields == rhs.detailFields
     }
 
     // The keys in the order the synthesized coding wrote them, so cached facts keep their bytes.
@@ -537,7 +517,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
             projection: try container.decodeIfPresent(String.self, forKey: .projection),
             value: try container.decodeIfPresent(ValueIdentity.self, forKey: .value)
         )
-        details = fields == DetailFields() ? nil : Details(fields)
+        details = fields == DetailFields() ? nil : CopyOnWrite(fields)
         enclosingType = try container.decodeIfPresent(String.self, forKey: .enclosingType)
         enclosingFunction = try container.decodeIfPresent(String.self, forKey: .enclosingFunction)
         position = try container.decode(SourcePosition.self, forKey: .position)

@@ -6,40 +6,29 @@ import CPDIFacts
 /// whose slots would otherwise hold the whole declaration, and passes copy declarations around a great deal
 /// (one reference count instead of one per field).
 public struct Declared<Fact: Sendable>: Sendable {
-    private final class Box: @unchecked Sendable {
-        // Written only after `makeUnique`, so no two values ever see a write.
-        @exclusivity(unchecked) var fact: Fact
-        @exclusivity(unchecked) var file: String
-        @exclusivity(unchecked) var module: String
-
-        init(fact: Fact, file: String, module: String) {
-            self.fact = fact
-            self.file = file
-            self.module = module
-        }
+    private struct Fields: Sendable {
+        var fact: Fact
+        var file: String
+        var module: String
     }
 
-    private var box: Box
+    private var storage: CopyOnWrite<Fields>
 
     public init(fact: Fact, file: String, module: String) {
-        box = Box(fact: fact, file: file, module: module)
-    }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(fact: box.fact, file: box.file, module: box.module) }
+        storage = CopyOnWrite(Fields(fact: fact, file: file, module: module))
     }
 
     public var fact: Fact {
-        _read { yield box.fact }
-        _modify { makeUnique(); yield &box.fact }
+        _read { yield storage.value.fact }
+        _modify { yield &storage.value.fact }
     }
     public var file: String {
-        _read { yield box.file }
-        _modify { makeUnique(); yield &box.file }
+        _read { yield storage.value.file }
+        _modify { yield &storage.value.file }
     }
     public var module: String {
-        _read { yield box.module }
-        _modify { makeUnique(); yield &box.module }
+        _read { yield storage.value.module }
+        _modify { yield &storage.value.module }
     }
 }
 
@@ -77,71 +66,61 @@ public struct Component: Sendable {
         var genericParameter: String?
     }
 
-    private final class Box: @unchecked Sendable {
-        // Written only after `makeUnique`, so no two values ever see a write.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-    }
+    private var storage: CopyOnWrite<Fields>
 
     public init(
         name: String, form: ComponentForm, file: String, module: String, position: SourcePosition, access: AccessLevel,
         requirements: [Requirement], property: DependencyPropertyFact?, heldType: String?, genericParameter: String? = nil
     ) {
-        box = Box(Fields(
+        storage = CopyOnWrite(Fields(
             name: name, form: form, file: file, module: module, position: position, access: access,
             requirements: requirements, property: property, heldType: heldType, genericParameter: genericParameter
         ))
     }
 
     public var name: String {
-        _read { yield box.fields.name }
-        _modify { makeUnique(); yield &box.fields.name }
+        _read { yield storage.value.name }
+        _modify { yield &storage.value.name }
     }
     public var form: ComponentForm {
-        _read { yield box.fields.form }
-        _modify { makeUnique(); yield &box.fields.form }
+        _read { yield storage.value.form }
+        _modify { yield &storage.value.form }
     }
     public var file: String {
-        _read { yield box.fields.file }
-        _modify { makeUnique(); yield &box.fields.file }
+        _read { yield storage.value.file }
+        _modify { yield &storage.value.file }
     }
     public var module: String {
-        _read { yield box.fields.module }
-        _modify { makeUnique(); yield &box.fields.module }
+        _read { yield storage.value.module }
+        _modify { yield &storage.value.module }
     }
     public var position: SourcePosition {
-        _read { yield box.fields.position }
-        _modify { makeUnique(); yield &box.fields.position }
+        _read { yield storage.value.position }
+        _modify { yield &storage.value.position }
     }
     public var access: AccessLevel {
-        _read { yield box.fields.access }
-        _modify { makeUnique(); yield &box.fields.access }
+        _read { yield storage.value.access }
+        _modify { yield &storage.value.access }
     }
     public var requirements: [Requirement] {
-        _read { yield box.fields.requirements }
-        _modify { makeUnique(); yield &box.fields.requirements }
+        _read { yield storage.value.requirements }
+        _modify { yield &storage.value.requirements }
     }
     /// The stored property that holds the dependencies, if the component keeps them.
     public var property: DependencyPropertyFact? {
-        _read { yield box.fields.property }
-        _modify { makeUnique(); yield &box.fields.property }
+        _read { yield storage.value.property }
+        _modify { yield &storage.value.property }
     }
     /// The concrete container the component holds instead of a generic value (`AppDependency`,
     /// `SplicedFooDependencies<External>`).
     public var heldType: String? {
-        _read { yield box.fields.heldType }
-        _modify { makeUnique(); yield &box.fields.heldType }
+        _read { yield storage.value.heldType }
+        _modify { yield &storage.value.heldType }
     }
     /// The generic parameter that stands for the dependencies (`Dependencies` in `Foo<Dependencies: FooDependencies>`).
     public var genericParameter: String? {
-        _read { yield box.fields.genericParameter }
-        _modify { makeUnique(); yield &box.fields.genericParameter }
+        _read { yield storage.value.genericParameter }
+        _modify { yield &storage.value.genericParameter }
     }
 
     /// The alias a component is constrained by when there is exactly one (`FooDependencies`).
