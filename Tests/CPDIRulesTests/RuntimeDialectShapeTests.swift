@@ -460,4 +460,86 @@ import Testing
                 """,
         ]))
     }
+
+    /// `kit.appearance.fonts`: each property of a chain is typed where it is declared (also by a superclass), so
+    /// the read is on `Appearance` and speaks for no injected `fonts` of another type. A chain with a step of
+    /// unknown type stays untyped.
+    @Test func memberReadsFollowChainsOfProperties() {
+        check(RuleExample(files: [
+            "Kit.swift": """
+                final class Appearance { var fonts = Fonts(); var colors = Colors() }
+                final class Kit { var appearance: Appearance; init() { appearance = Appearance() } }
+                extension InjectedValues {
+                    var kit: Kit { Kit() }
+                    var fonts: Fonts { kit.appearance.fonts }
+                }
+                class KitTestCase { var kit: Kit? }
+                final class ColorTests: KitTestCase { func count() -> Int { kit?.appearance.colors.count ?? 0 } }
+                """,
+            "Title.swift": """
+                struct Title {
+                    @Injected(\\.fonts) var 1️⃣fonts
+                    @Injected(\\.colors) var 2️⃣colors
+                    @Injected(\\.sounds) var sounds
+                }
+                struct Player {
+                    var loose: Loose
+                    func play() { _ = loose.theme.sounds }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `fonts` is injected into `Title` with `@Injected(\\.fonts)`, but nothing reads it",
+            "2️⃣": "[unused-injection] `colors` is injected into `Title` with `@Injected(\\.colors)`, but nothing reads it",
+        ]))
+    }
+
+    /// `InjectedValues[\.theme]` can only call a subscript `InjectedValues` has: another struct's or an unrelated
+    /// class's subscript over a generic key does not make it a read of every type's `theme`. The base's own
+    /// generic subscript does.
+    @Test func keyPathSubscriptsOfOtherTypesDoNotApply() {
+        check(RuleExample("""
+            struct InjectedValues {
+                static subscript<T>(_ keyPath: WritableKeyPath<InjectedValues, T>) -> T { fatalError() }
+            }
+            final class Cache<Key: Hashable, Value> {
+                subscript(key: Key) -> Value? { nil }
+            }
+            struct Lookup {
+                static subscript<K: Hashable>(key: K) -> Int { 0 }
+            }
+            final class Screen {
+                @Injected(\\.theme) var 1️⃣theme
+                @Injected(\\.clock) var clock
+                func paint() { _ = InjectedValues[\\.theme] }
+                func tick() { _ = Lookup[\\.clock] }
+            }
+            """, findings: [
+            "1️⃣": "[unused-injection] `theme` is injected into `Screen` with `@Injected(\\.theme)`, but nothing reads it",
+        ]))
+    }
+
+    /// A protocol requirement of the same name keeps an injected property unjudged only where its type, or a
+    /// subclass, may conform to that protocol: directly, through a refinement or through a type alias.
+    @Test func protocolRequirementsSpeakOnlyForConformingTypes() {
+        check(RuleExample("""
+            protocol ClientProviding { var client: Client { get } }
+            protocol ScreenFactory: ClientProviding {}
+            typealias Providing = ClientProviding & Sendable
+            final class Screen: ObservableObject {
+                @Injected(\\.client) var 1️⃣client
+            }
+            final class Maker: ScreenFactory {
+                @Injected(\\.client) var client
+            }
+            class Base {
+                @Injected(\\.client) var client
+            }
+            final class Derived: Base, ClientProviding {}
+            final class Other: Providing {
+                @Injected(\\.client) var client
+            }
+            """, findings: [
+            "1️⃣": "[unused-injection] `client` is injected into `Screen` with `@Injected(\\.client)`, but nothing reads it",
+        ]))
+    }
 }

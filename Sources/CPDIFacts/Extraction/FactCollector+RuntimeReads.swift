@@ -178,32 +178,37 @@ extension FactCollector {
         for name in names { memberReadsSeen.insert(MemberNameHash.of(name)) }
     }
 
-    /// The roots of a subscript's key-path parameters: what `Base[\.name]` may read the `name` of.
+    /// The roots of a subscript's key-path parameters: what `Base[\.name]` may read the `name` of, by the type declaring it.
     func recordKeyPathSubscriptRoots(_ node: SubscriptDeclSyntax) {
         guard recordsRuntimeReads else { return }
         let ownGenerics = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
         for parameter in node.parameterClause.parameters {
             guard let type = parameter.type.as(IdentifierTypeSyntax.self) else {
                 // `some KeyPath<…>`, `any AnyKeyPath`, a tuple: not followed, so any root.
-                if parameter.type.trimmedDescription.contains("KeyPath") { keyPathSubscriptRootsSeen.insert("?") }
+                if parameter.type.trimmedDescription.contains("KeyPath") { insertSubscriptRoot("?") }
                 continue
             }
             let name = type.name.text
             if name == "AnyKeyPath" || ownGenerics.contains(name) || isGenericName(name) {
-                keyPathSubscriptRootsSeen.insert("?")
+                insertSubscriptRoot("?")
                 continue
             }
             guard Self.keyPathTypes.contains(name) else { continue }
             guard let root = type.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)?.trimmedDescription else {
-                keyPathSubscriptRootsSeen.insert("?")
+                insertSubscriptRoot("?")
                 continue
             }
             if root == "Self" {
-                keyPathSubscriptRootsSeen.insert(enclosingType ?? "?")
+                insertSubscriptRoot(enclosingType ?? "?")
             } else {
-                keyPathSubscriptRootsSeen.insert(ownGenerics.contains(root) || isGenericName(root) ? "?" : root)
+                insertSubscriptRoot(ownGenerics.contains(root) || isGenericName(root) ? "?" : root)
             }
         }
+    }
+
+    /// Kept with the type that declares the subscript (`Cache|?`): `Base[\.name]` calls only a subscript `Base` has.
+    private func insertSubscriptRoot(_ root: String) {
+        keyPathSubscriptRootsSeen.insert("\(enclosingType ?? "")|\(root)")
     }
 
     static let keyPathTypes: Set<String> = ["KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath"]

@@ -13,31 +13,65 @@ extension FactCollector {
             typedReadsSeen.insert("\(type)|\(name)")
             return true
         }
-        if let member = base.as(MemberAccessExprSyntax.self), member.base?.isSelf == true, let scope = enclosingType {
-            propertyTypedReads.insert("\(scope)|\(member.declName.baseName.identifierText)|\(name)")
+        if let chain = propertyChain(base) {
+            propertyTypedReads.insert("\(chain.start)|\(chain.path)|\(name)")
             return true
         }
-        // `Session.shared.name`: a static property of a type, kept as `Type|.property`.
-        if let member = base.as(MemberAccessExprSyntax.self), let owner = member.base?.as(DeclReferenceExprSyntax.self),
-            owner.argumentNames == nil, member.declName.argumentNames == nil
-        {
-            let type = owner.baseName.identifierText
-            guard type.first?.isUppercase == true, type != "Self", !isGenericTypeName(type) else { return false }
-            propertyTypedReads.insert("\(type)|.\(member.declName.baseName.identifierText)|\(name)")
-            return true
+        guard let reference = base.as(DeclReferenceExprSyntax.self), let start = valueStart(reference) else { return false }
+        switch start {
+        case .member(let scope): propertyTypedReads.insert("\(scope)|\(reference.baseName.identifierText)|\(name)")
+        case .instance(let type): typedReadsSeen.insert("\(type)|\(name)")
         }
-        guard let reference = base.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return false }
-        let value = reference.baseName.identifierText
-        guard value.first?.isLowercase == true, let declaration = enclosingMemberDeclaration(of: base) else { return false }
-        let bound = boundNames(in: declaration)[value] ?? 0
-        if bound == 0 {
-            guard let scope = enclosingType else { return false }
-            propertyTypedReads.insert("\(scope)|\(value)|\(name)")
-            return true
-        }
-        guard bound == 1, let type = annotatedParameterType(value), !isGenericTypeName(type) else { return false }
-        typedReadsSeen.insert("\(type)|\(name)")
         return true
+    }
+
+    /// A chain of properties from a certain start: `self.call`, `Session.shared` (`.shared`: static), `call.session`
+    /// and `Call().session.user` (`session.user`). The link types each step by the property's declared type.
+    private func propertyChain(_ expr: ExprSyntax) -> (start: String, path: String)? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+            let base = member.base?.withoutUnwrapping
+        else { return nil }
+        let property = member.declName.baseName.identifierText
+        if base.isSelf {
+            guard let scope = enclosingType else { return nil }
+            return (scope, property)
+        }
+        if let owner = base.as(DeclReferenceExprSyntax.self) {
+            guard owner.argumentNames == nil else { return nil }
+            let name = owner.baseName.identifierText
+            if name.first?.isUppercase == true {
+                guard name != "Self", !isGenericTypeName(name) else { return nil }
+                return (name, ".\(property)")
+            }
+            switch valueStart(owner) {
+            case .member(let scope): return (scope, "\(name).\(property)")
+            case .instance(let type): return (type, property)
+            case nil: return nil
+            }
+        }
+        if let type = constructedTypeName(base) {
+            return isGenericTypeName(type) ? nil : (type, property)
+        }
+        guard let inner = propertyChain(base) else { return nil }
+        return (inner.start, "\(inner.path).\(property)")
+    }
+
+    private enum ValueStart {
+        /// A property of the type the read is written in (nothing in the member binds the name).
+        case member(String)
+        /// A parameter annotated with this type, bound once.
+        case instance(String)
+    }
+
+    /// What a lowercase name read in a member is: the type's property, or a parameter of certain type.
+    private func valueStart(_ reference: DeclReferenceExprSyntax) -> ValueStart? {
+        guard reference.argumentNames == nil else { return nil }
+        let value = reference.baseName.identifierText
+        guard value.first?.isLowercase == true, let declaration = enclosingMemberDeclaration(of: ExprSyntax(reference)) else { return nil }
+        let bound = boundNames(in: declaration)[value] ?? 0
+        if bound == 0 { return enclosingType.map(ValueStart.member) }
+        guard bound == 1, let type = annotatedParameterType(value), !isGenericTypeName(type) else { return nil }
+        return .instance(type)
     }
 
     /// The typed reads through properties, now that every annotated property of the file is known; a

@@ -264,7 +264,8 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// subscript's parameter type's (`keyPathSubscriptRoots`), not any value's; these are not in `members`.
     public var subscriptKeyPaths: [String] = []
     /// The root of every key-path parameter of a subscript the file declares (`KeyPath<Root, V>`; `Self` as the
-    /// type it is declared in; `?` for a root that is a generic parameter or not written), sorted.
+    /// type it is declared in; `?` for a root that is a generic parameter or not written), as `Type|Root` with
+    /// the type declaring the subscript (empty outside a type), sorted.
     public var keyPathSubscriptRoots: [String] = []
     /// Types declared `@dynamicMemberLookup`: a typed read on one may reach any other type's member.
     public var dynamicMemberTypes: [String] = []

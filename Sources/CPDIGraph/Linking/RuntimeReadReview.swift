@@ -74,9 +74,11 @@ struct RuntimeReadReview {
         if fact.isDynamic { return .notJudged("@objc, dynamic or override: read where cpdi cannot see") }
         guard let owner = fact.enclosingType else { return .notJudged("a top-level variable") }
         if fact.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
-        if reads.requirements.contains(fact.property) { return .notJudged("a protocol requires `\(fact.property)`: it may be read through the protocol") }
-        let isFilePrivate = fact.access.isFileScoped || fact.isLocal
         let readers = [owner] + subclasses(of: owner)
+        if reads.requirements.contains(fact.property), reads.mayConform(readers, toProtocolRequiring: fact.property, aliases: symbols) {
+            return .notJudged("a protocol requires `\(fact.property)`: it may be read through the protocol")
+        }
+        let isFilePrivate = fact.access.isFileScoped || fact.isLocal
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
@@ -90,6 +92,24 @@ struct RuntimeReadReview {
         // `Log.clock` is static when `Log` is a type; a base the sources do not declare may be a value.
         for base in reads.readers(onTypes: fact.property, files: files) where !isType(base) { return .used }
         return .unused
+    }
+
+    /// Whether `Base[…]`, `base` a type the sources declare, certainly cannot call a subscript declared in
+    /// `type`: `type` is a struct, enum or actor of the sources other than `base`, or a class that `base`
+    /// neither is nor inherits from. A protocol's subscript (a protocol `base` may conform to), one outside a
+    /// type, and names that are also type aliases or declared twice over stay possible.
+    fileprivate func isCertainlyWithout(subscriptOf type: String, base: String, reads: ReadIndex) -> Bool {
+        guard !type.isEmpty, type != base, !Self.isWritten(base, asOneOf: [type]), !Self.isWritten(type, asOneOf: [base]),
+            !reads.aliasNames.contains(type), !reads.aliasNames.contains(base), symbols.protocols[type] == nil, symbols.protocols[base] == nil
+        else { return false }
+        func kinds(_ name: String) -> Set<TypeKind> { Set((symbols.typeDeclarations[name] ?? []).map(\.fact.kind).filter { $0 != .extension }) }
+        let declaring = kinds(type), based = kinds(base)
+        guard declaring.count == 1, based.count == 1, let kind = declaring.first else { return false }
+        switch kind {
+        case .struct, .enum, .actor: return true
+        case .class: return based.first != .class || !subclasses(of: type).contains { Self.isWritten($0, asOneOf: [base]) }
+        default: return false
+        }
     }
 
     /// A type the sources declare (not only extend) that is none of `readers`: its instances have no
@@ -177,25 +197,36 @@ private struct ReadIndex {
     private var typeLevelMembers: [UInt32: Set<String>] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
+    /// By a protocol's last name: what its declarations require and the names they inherit.
+    private var protocols: [String: (requirements: Set<String>, inherited: Set<String>)] = [:]
+    /// By a type's last name: the names its declarations and extensions inherit.
+    private var conformances: [String: Set<String>] = [:]
+    /// The last names of the types some `typealias` of the sources names.
+    private var aliasTargets: Set<String> = []
     /// Types declared `@dynamicMemberLookup`.
     let dynamicMemberTypes: Set<String>
     /// `name` → the bases of `Base[\.name]`, each with the files reading it.
     private var subscriptKeyPaths: [String: [String: Set<String>]] = [:]
-    /// The roots of the key-path parameters of every subscript the sources declare (`?`: not known).
-    let keyPathSubscriptRoots: Set<String>
+    /// The roots of the key-path parameters of every subscript the sources declare (`?`: not known), each
+    /// with the type declaring the subscript (empty: none).
+    let keyPathSubscriptRoots: [(type: String, root: String)]
     /// Every `typealias` name of the sources.
     let aliasNames: Set<String>
 
     init(files: [FileFacts]) {
         let injectedTypes = Self.injectedPropertyTypes(files)
         let memberTypes = Self.memberTypes(files)
+        let superclasses = Self.superclasses(files)
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
         var keyPathSubscriptRoots: Set<String> = []
         var aliasNames: Set<String> = []
         for file in files {
             keyPathSubscriptRoots.formUnion(file.runtime.reads.keyPathSubscriptRoots)
-            for alias in file.runtime.reads.typeAliases { aliasNames.insert(String(alias.prefix { $0 != "|" })) }
+            for alias in file.runtime.reads.typeAliases {
+                aliasNames.insert(String(alias.prefix { $0 != "|" }))
+                if let bar = alias.firstIndex(of: "|") { aliasTargets.insert(Self.lastName(String(alias[alias.index(after: bar)...]))) }
+            }
             for read in file.runtime.reads.subscriptKeyPaths {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
@@ -211,7 +242,7 @@ private struct ReadIndex {
             for read in file.runtime.reads.propertyMembers {
                 let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 guard parts.count == 3 else { continue }
-                if let type = injectedTypes["\(parts[0])|\(parts[1])"] ?? memberTypes["\(parts[0])|\(parts[1])"] {
+                if let type = Self.type(ofChain: parts[1], from: parts[0], injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses) {
                     typed[parts[2], default: [:]][type, default: []].insert(file.path)
                 } else {
                     members[MemberNameHash.of(parts[2]), default: []].insert(file.path)
@@ -221,12 +252,48 @@ private struct ReadIndex {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
             }
-            for type in file.types where type.kind == .protocol { requirements.formUnion(type.requirements) }
+            for type in file.types {
+                let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
+                if type.kind == .protocol {
+                    requirements.formUnion(type.requirements)
+                    protocols[Self.lastName(type.name), default: ([], [])].requirements.formUnion(type.requirements)
+                    protocols[Self.lastName(type.name), default: ([], [])].inherited.formUnion(inherited)
+                } else {
+                    conformances[Self.lastName(type.name), default: []].formUnion(inherited)
+                }
+            }
         }
         self.requirements = requirements
         self.dynamicMemberTypes = dynamicMemberTypes
-        self.keyPathSubscriptRoots = keyPathSubscriptRoots
+        self.keyPathSubscriptRoots = keyPathSubscriptRoots.sorted().map { entry in
+            let parts = entry.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : ("", entry)
+        }
         self.aliasNames = aliasNames
+    }
+
+    private static func lastName(_ name: String) -> String {
+        name.firstIndex(of: ".").map { _ in String(name.split(separator: ".").last ?? Substring(name)) } ?? name
+    }
+
+    /// Whether one of `readers` (a type and its subclasses) may conform to a protocol of the sources that
+    /// requires `name`, itself or through the protocols it inherits: then its property may be the witness,
+    /// read through the protocol. A type alias among the names inherited may compose such a protocol, and one
+    /// naming a reader may extend it with one. Types are compared by their last name, so two types of one name
+    /// count as one.
+    func mayConform(_ readers: [String], toProtocolRequiring name: String, aliases symbols: SymbolTable) -> Bool {
+        // `extension Alias: P` adds the conformance under another name.
+        if readers.contains(where: { aliasTargets.contains(Self.lastName($0)) }) { return true }
+        var pending = readers.flatMap { conformances[Self.lastName($0)] ?? [] }
+        var seen: Set<String> = []
+        while let inherited = pending.popLast() {
+            guard seen.insert(inherited).inserted else { continue }
+            if aliasNames.contains(inherited) || symbols.aliases[inherited] != nil { return true }
+            guard let declared = protocols[inherited] else { continue }
+            if declared.requirements.contains(name) { return true }
+            pending.append(contentsOf: declared.inherited)
+        }
+        return false
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
@@ -242,6 +309,46 @@ private struct ReadIndex {
         asked.note(name)
         guard let readers = members[MemberNameHash.of(name)] else { return false }
         return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// The type of `path` read from `start`: `start|property` (`.property` when static), then each next property
+    /// on the type the one before declares (`session.user`). Nil when one step's type is not known for certain.
+    private static func type(
+        ofChain path: String, from start: String, injectedTypes: [String: String], memberTypes: [String: String], superclasses: [String: String]
+    ) -> String? {
+        let isStatic = path.hasPrefix(".")
+        var type = start
+        for (index, property) in path.dropFirst(isStatic ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+            // A property the type does not declare may be its superclass's (`StreamTestCase.stream` read in a test).
+            var owner: String? = type, next: String?
+            var depth = 0
+            while let current = owner, next == nil, depth < 32 {
+                let key = "\(current)|\(index == 0 && isStatic ? "." : "")\(property)"
+                next = injectedTypes[key] ?? memberTypes[key]
+                owner = superclasses[current]
+                depth += 1
+            }
+            guard let next else { return nil }
+            type = next
+        }
+        return type
+    }
+
+    /// Each class of the sources whose first inherited name is a class of the sources (not a protocol, not a
+    /// library class): that superclass. A name declared as a class twice over with different parents has none.
+    private static func superclasses(_ files: [FileFacts]) -> [String: String] {
+        var classes: Set<String> = [], others: Set<String> = []
+        for file in files {
+            for type in file.types where type.kind != .extension { if type.kind == .class { classes.insert(type.name) } else { others.insert(type.name) } }
+        }
+        var found: [String: String] = [:]
+        for file in files {
+            for type in file.types where type.kind == .class {
+                guard let parent = type.inheritedTypes.first?.name, classes.contains(parent), !others.contains(parent) else { continue }
+                found[type.name] = found[type.name] == nil || found[type.name] == parent ? parent : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
     }
 
     /// `Type|property` → its type, where every file that declares it with one agrees (a property declared in
@@ -306,12 +413,15 @@ private struct ReadIndex {
     /// subscript's parameter names: a subscript the sources declare gives it (`keyPathSubscriptRoots`); any
     /// other is a library's, whose root is a library type (a key path without a written root cannot have its
     /// root inferred from a generic parameter), or `Self` of the base. So it may only where the base may be
-    /// a reader, or some subscript of the sources takes a key path whose root may be one.
+    /// a reader, or some subscript of the sources that `Base` may have takes a key path whose root may be one.
     func mayReadThroughKeyPathSubscript(_ name: String, files: [String]?, readers: [String], review: RuntimeReadReview) -> Bool {
         let bases = subscriptKeyPathBases(of: name, files: files)
         guard !bases.isEmpty else { return false }
         if bases.contains(where: { review.mayName($0, oneOf: readers, reads: self) }) { return true }
-        return keyPathSubscriptRoots.contains { $0 == "?" || review.mayName($0, oneOf: readers, reads: self) }
+        return keyPathSubscriptRoots.contains { declared in
+            (declared.root == "?" || review.mayName(declared.root, oneOf: readers, reads: self))
+                && bases.contains { !review.isCertainlyWithout(subscriptOf: declared.type, base: $0, reads: self) }
+        }
     }
 
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
