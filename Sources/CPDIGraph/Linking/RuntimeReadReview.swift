@@ -7,8 +7,8 @@ import CPDIFacts
 ///   extension of it, a type nested in it or a subclass, or by `.x` on any value anywhere (for a private one,
 ///   in its own file); `.x` alone and `SomeType.x` read a static member or an enum case, so they count for
 ///   static properties only. It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
-///   or an `override`, a requirement of some protocol (read through the protocol), top-level, or public in
-///   a scan with no app in it (clients of the library may read it).
+///   or an `override`, a requirement of a protocol its type or a subclass may conform to (read through the
+///   protocol), top-level, or public in a scan with no app in it (clients of the library may read it).
 /// - a **registration** is read by an injection or lookup that resolves to it; a type it also answers for
 ///   (`.implements(P.self)`) by any injection or lookup of that type in its store; a key-path property also by
 ///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides

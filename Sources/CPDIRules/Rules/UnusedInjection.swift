@@ -16,9 +16,10 @@ public struct UnusedInjection: Rule {
             property whose name nothing reads: not its type's code (also in extensions, nested types and \
             subclasses, as `x`, `self.x`, `$x` or `_x`), and no `.x` on any value that may be one of its \
             instances anywhere (for a private property, in its own file): a value whose type the sources \
-            give (a construction, an annotated parameter, a property typed in any file, `Type.shared`, a key \
-            path's written root, the root of `Container[\\.x]`) is read on that type only. It stays silent \
-            where a reader may be out of sight: a property that a protocol requires, `@objc`, `dynamic` or \
+            give (a construction, an annotated parameter, a property typed in any file or by a superclass, a \
+            chain of such properties, `Type.shared`, a key path's written root, the root of `Container[\\.x]`) \
+            is read on that type only. It stays silent where a reader may be out of sight: a property that a \
+            protocol its type may conform to requires, `@objc`, `dynamic` or \
             `override` properties, top-level ones, and public ones in \
             a scan that holds no app (clients of the library may read them). `// periphery:ignore` on the \
             declaration keeps it on purpose. `cpdi fix` removes the property.
