@@ -164,6 +164,52 @@ import Testing
         ]))
     }
 
+    /// A type that takes its dependencies only in its initializer, as a parameter typed by its own alias, and
+    /// keeps none of them, is a component too.
+    @Test func anInitializerTypedByTheTypesAliasMakesTheTypeAComponent() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastViewModel.swift": """
+                struct ForecastViewModel {
+                    let unit: String
+                    init(dependency: Dependency) { unit = dependency.settings.unit }
+                    typealias Dependency = HasSettings & 1️⃣HasAlerts
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastViewModel.Dependency` is not used by `ForecastViewModel` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// When that alias is the associated type a protocol requires, the type is not judged; the coordinator that
+    /// hands its own dependencies to the initializer is, and forwards what the child's alias asks for.
+    @Test func anInitializerOfAProtocolsAliasStillReceivesItsParentsForward() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols + "\nprotocol AttachableModel { associatedtype Dependency; init(dependency: Dependency) }",
+            "ForecastViewModel.swift": """
+                struct ForecastViewModel: AttachableModel {
+                    let unit: String
+                    init(dependency: Dependency) { unit = dependency.settings.unit }
+                    typealias Dependency = HasSettings & HasAlerts
+                }
+                """,
+            "ForecastCoordinator.swift": """
+                final class ForecastCoordinator {
+                    typealias Dependencies = 1️⃣HasSettings & 2️⃣HasAlerts & HasWeather
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func start() -> ForecastViewModel {
+                        dependencies.weather.load(at: 0)
+                        return ForecastViewModel(dependency: dependencies)
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasSettings` is in `ForecastCoordinator.Dependencies` only for `ForecastViewModel`; forward `ForecastViewModel.Dependency` instead",
+            "2️⃣": "[direct-child-dependency] `HasAlerts` is in `ForecastCoordinator.Dependencies` only for `ForecastViewModel`; forward `ForecastViewModel.Dependency` instead",
+        ]))
+    }
+
     /// The same alias as the associated type a protocol requires: a store written against the protocol
     /// needs the very type, so no member of it may go.
     @Test(arguments: [

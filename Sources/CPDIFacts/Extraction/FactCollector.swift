@@ -574,10 +574,7 @@ final class FactCollector: SyntaxVisitor {
         dependencyGenerics.append(dependencyLike(generics))
         genericOwners.append(nil)
         var parameters = parameters(node.signature.parameterClause)
-        for (index, parameter) in node.signature.parameterClause.parameters.enumerated()
-        where !isDependenciesValueName(parameters[index].label) && !isDependenciesValueName(parameters[index].name) && isFileDependencyAlias(parameter.type) {
-            parameters[index].carriesDependencies = true
-        }
+        markTypedDependencies(&parameters, node.signature.parameterClause)
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
@@ -607,6 +604,41 @@ final class FactCollector: SyntaxVisitor {
         localScopes.removeLast()
     }
 
+    /// A parameter named unlike dependencies but typed by a dependency-like alias of this file carries them
+    /// (not one typed by an alias in `excluded`).
+    private func markTypedDependencies(
+        _ parameters: inout [ParameterFact], _ clause: FunctionParameterClauseSyntax, unless excluded: Set<String> = []
+    ) {
+        for (index, parameter) in clause.parameters.enumerated()
+        where !isDependenciesValueName(parameters[index].label) && !isDependenciesValueName(parameters[index].name) && isFileDependencyAlias(parameter.type) {
+            if !excluded.isEmpty, let name = parameter.type.unwrapped.nominalName, excluded.contains(String(name.split(separator: ".").last ?? Substring(name))) {
+                continue
+            }
+            parameters[index].carriesDependencies = true
+        }
+    }
+
+    /// The last names of the types of the properties, other than `private` ones, that the struct, class, enum
+    /// or actor around an initializer declares; nil for an initializer in an extension, whose type may store
+    /// its values in properties declared elsewhere, and for members under `#if`.
+    private func storedPropertyTypes(around node: InitializerDeclSyntax) -> Set<String>? {
+        guard let members = node.parent?.parent?.as(MemberBlockItemListSyntax.self), let block = members.parent?.as(MemberBlockSyntax.self),
+            let owner = block.parent, owner.is(StructDeclSyntax.self) || owner.is(ClassDeclSyntax.self) || owner.is(EnumDeclSyntax.self)
+                || owner.is(ActorDeclSyntax.self)
+        else { return nil }
+        var types: Set<String> = []
+        for item in members {
+            // Members under `#if` are not looked into: such a type is left as it was.
+            if item.decl.is(IfConfigDeclSyntax.self) { return nil }
+            guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.accessLevel != .private else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.typeAnnotation?.type.unwrapped.nominalName else { continue }
+                types.insert(String(name.split(separator: ".").last ?? Substring(name)))
+            }
+        }
+        return types
+    }
+
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         parameterScopes.append(node.signature.parameterClause.parameters)
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
@@ -614,7 +646,12 @@ final class FactCollector: SyntaxVisitor {
         genericNamesInFile.formUnion(generics.map(\.name))
         dependencyGenerics.append(dependencyLike(generics))
         genericOwners.append(nil)
-        let parameters = parameters(node.signature.parameterClause)
+        var parameters = parameters(node.signature.parameterClause)
+        // Only where the type stores no value of the alias that other files may read: what they read of it
+        // under a name unlike dependencies would go unseen.
+        if let stored = storedPropertyTypes(around: node) {
+            markTypedDependencies(&parameters, node.signature.parameterClause, unless: stored)
+        }
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })

@@ -95,12 +95,13 @@ struct ComponentDiscovery {
         return ([], nil)
     }
 
-    /// `init(dependencies: Dependencies)` with no stored property still tells what the type needs.
+    /// `init(dependencies: Dependencies)` with no stored property still tells what the type needs, and so does
+    /// `init(dependency: Dependency)` with `Dependency` a dependency-like alias of the initializer's file.
     private func initializerRequirements(
         _ initializers: [InitializerFact], generics: [GenericParameterFact], scope: String
     ) -> ([Requirement], String?) {
         for initializer in initializers {
-            for parameter in initializer.parameters where isDependenciesLabel(parameter) {
+            for parameter in initializer.parameters where isDependenciesLabel(parameter) || parameter.carriesDependencies {
                 guard let type = parameter.type else { continue }
                 if let generic = generics.first(where: { $0.name == type.name }) {
                     return (resolve(generic.constraints, scope: scope, strict: false), generic.name)

@@ -97,11 +97,16 @@ struct TypedAliasOwnership {
     private func isKnownByTypeAlone(_ name: String) -> Bool {
         guard let component = model.components[name] else { return false }
         if let property = component.property { return !model.conventions.isDependenciesValueName(property.name) }
-        guard component.form == .function, let function = model.symbols.functions[name]?.fact else { return false }
-        let named = function.parameters.contains {
-            model.conventions.isDependenciesValueName($0.label) || model.conventions.isDependenciesValueName($0.name)
+        func isTyped(_ parameters: [ParameterFact]) -> Bool {
+            let named = parameters.contains {
+                model.conventions.isDependenciesValueName($0.label) || model.conventions.isDependenciesValueName($0.name)
+            }
+            return !named && parameters.contains(where: \.carriesDependencies)
         }
-        return !named && function.parameters.contains(where: \.carriesDependencies)
+        if component.form == .function, let function = model.symbols.functions[name]?.fact { return isTyped(function.parameters) }
+        // A type that takes them only in an initializer (`init(dependency: Dependency)`), keeping none.
+        let initializers = (model.symbols.typeDeclarations[name] ?? []).flatMap(\.fact.initializers)
+        return initializers.contains { isTyped($0.parameters) }
     }
 
     /// Why an alias may be written where the sources cannot all be seen: a top-level alias other files may
