@@ -542,4 +542,24 @@ import Testing
             "1️⃣": "[unused-injection] `client` is injected into `Screen` with `@Injected(\\.client)`, but nothing reads it",
         ]))
     }
+
+    /// `self.session.userId = id` and `self.backup = Session()` use the type's own properties, as
+    /// `session.userId = id` does: without them the type would not build.
+    @Test func assignmentsThroughTheTypesOwnPropertiesAreUses() {
+        check(RuleExample("""
+            import Resolver
+            final class Session { var userId = 0 }
+            final class MenuModel {
+                @Injected var session: Session
+                @Injected var backup: Session
+                @Injected var 1️⃣spare: Session
+                func login(id: Int) {
+                    self.session.userId = id
+                    self.backup = Session()
+                }
+            }
+            """, findings: [
+            "1️⃣": "[unused-injection] `spare` is injected into `MenuModel` with `@Injected`, but nothing reads it",
+        ]))
+    }
 }

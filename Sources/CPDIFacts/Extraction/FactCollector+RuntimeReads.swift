@@ -87,15 +87,24 @@ extension FactCollector {
 
     /// `x.name`: `name` is read, unless the expression is written to (`$0.apiClient = …`,
     /// `$0.apiClient.fetch = …`) or replaced (`Container.shared.api.register { … }`). `self.name` is a read
-    /// in the type it is written in.
+    /// in the type it is written in, also where it is assigned or assigned through.
     func recordMemberRead(_ node: MemberAccessExprSyntax, name: String) {
         guard recordsRuntimeReads else { return }
         guard let initial = name.first, initial.isLetter || initial == "_" else { return }
-        if isOverridden(node) {
+        let isOwnMember = (node.base?.strippedOfOptionality).map { $0.isSelf || $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" } ?? false
+        switch overriding(node) {
+        case .call?:
             insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
             return
+        case .assignment? where !isOwnMember:
+            insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
+            return
+        case .assignment?, nil:
+            // `self.state.userId = id` and `self.state = State()` use the type's own `state`: without it they
+            // would not build, as `state.userId = id` would not.
+            break
         }
-        if let base = node.base?.strippedOfOptionality, base.isSelf || base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" {
+        if isOwnMember {
             insertBareRead(name)
             return
         }
@@ -220,13 +229,20 @@ extension FactCollector {
     }
 
     /// Whether the member is written to, or is a factory being replaced.
-    private func isOverridden(_ node: MemberAccessExprSyntax) -> Bool {
+    private enum Overriding {
+        /// `Container.shared.api.register { … }`: a replacement registered.
+        case call
+        /// `$0.apiClient = …`, `$0.apiClient.fetch = …`: the whole chain is the target of an assignment.
+        case assignment
+    }
+
+    private func overriding(_ node: MemberAccessExprSyntax) -> Overriding? {
         if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
             Self.overridingMembers.contains(parent.declName.baseName.text),
             let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id,
             call.arguments.allSatisfy({ $0.label?.text == "factory" || $0.expression.is(ClosureExprSyntax.self) })
         {
-            return true
+            return .call
         }
         // The whole chain `a.b.c` is the target of an assignment: each of its members is written, none read.
         var top = ExprSyntax(node)
@@ -241,7 +257,7 @@ extension FactCollector {
                 break
             }
         }
-        return top.assignmentRole?.isTarget == true
+        return top.assignmentRole?.isTarget == true ? .assignment : nil
     }
 
     private func insertRead(_ kind: String, _ value: String, _ append: (String) -> Void) {
