@@ -85,7 +85,7 @@ struct CompactFactsTests {
         #expect(inParent.contains("ChildScreenDependencies") && inChild == "ChildScreenDependencies")
         let parentCopy = inParent.first { $0 == "ChildScreenDependencies" }!
         #expect(storage(parentCopy) == storage(inChild), "one name read in two files while sharing is one string")
-        let apart = (alone[0].aliases[0].members.map(\.name).first { $0 == "ChildScreenDependencies" }!, alone[1].aliases[0].name)
-        #expect(storage(apart.0) != storage(apart.1), "outside sharing each file reads its own copy")
+        // Whether `alone` shares storage is not asked: sharing is per process, and tests running beside this
+        // one may be extracting with names shared at the same moment.
     }
 }

@@ -562,4 +562,26 @@ import Testing
             "1️⃣": "[unused-injection] `spare` is injected into `MenuModel` with `@Injected`, but nothing reads it",
         ]))
     }
+
+    /// A protocol declared outside the sources may require a property of the same name, so a type conforming
+    /// to one keeps its injected properties unjudged; a `private` one can be no witness, and the standard
+    /// protocols' requirements are known.
+    @Test func protocolsOutsideTheSourcesMayRequireTheProperty() {
+        check(RuleExample("""
+            import Resolver
+            import SwiftUI
+            final class Client {}
+            final class ChatFactory: ViewFactory {
+                @Injected var client: Client
+                @Injected private var 1️⃣spare: Client
+            }
+            struct Header: ToolbarContent {
+                @Injected var 2️⃣client: Client
+                var body: some ToolbarContent { ToolbarItem { Text("") } }
+            }
+            """, findings: [
+            "1️⃣": "[unused-injection] `spare` is injected into `ChatFactory` with `@Injected`, but nothing reads it",
+            "2️⃣": "[unused-injection] `client` is injected into `Header` with `@Injected`, but nothing reads it",
+        ]))
+    }
 }

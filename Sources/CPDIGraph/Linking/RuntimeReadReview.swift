@@ -79,6 +79,11 @@ struct RuntimeReadReview {
             return .notJudged("a protocol requires `\(fact.property)`: it may be read through the protocol")
         }
         let isFilePrivate = fact.access.isFileScoped || fact.isLocal
+        // A protocol of a library may require the name too; a `private` or `fileprivate` property can be no
+        // witness of one.
+        if !isFilePrivate, let unseen = reads.unseenConformance(of: readers, symbols: symbols) {
+            return .notJudged("its type conforms to `\(unseen)`, declared outside the analysed sources, which may require `\(fact.property)`")
+        }
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
         if reads.isMemberRead(fact.property, files: files) { return .used }
@@ -203,6 +208,8 @@ private struct ReadIndex {
     private var conformances: [String: Set<String>] = [:]
     /// The last names of the types some `typealias` of the sources names.
     private var aliasTargets: Set<String> = []
+    /// The last names of the types, protocols and type aliases the sources declare.
+    private var declaredNames: Set<String> = []
     /// Types declared `@dynamicMemberLookup`.
     let dynamicMemberTypes: Set<String>
     /// `name` → the bases of `Base[\.name]`, each with the files reading it.
@@ -252,7 +259,9 @@ private struct ReadIndex {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
             }
+            for alias in file.aliases { declaredNames.insert(Self.lastName(alias.name)) }
             for type in file.types {
+                if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
                 let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
                 if type.kind == .protocol {
                     requirements.formUnion(type.requirements)
@@ -294,6 +303,23 @@ private struct ReadIndex {
             pending.append(contentsOf: declared.inherited)
         }
         return false
+    }
+
+    /// The first name one of `readers` inherits that is declared nowhere in the sources and is no standard
+    /// protocol or base class cpdi knows (`StandardConformances`): a library's protocol, whose requirements
+    /// cpdi cannot see, or a library's class.
+    func unseenConformance(of readers: [String], symbols: SymbolTable) -> String? {
+        for reader in readers {
+            for inherited in (conformances[Self.lastName(reader)] ?? []).sorted() {
+                if declaredNames.contains(inherited) || symbols.aliases[inherited] != nil || aliasNames.contains(inherited)
+                    || StandardConformances.requirements(of: inherited) != nil
+                {
+                    continue
+                }
+                return inherited
+            }
+        }
+        return nil
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are

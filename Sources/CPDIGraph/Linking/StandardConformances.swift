@@ -1,5 +1,6 @@
 /// Protocols of the Swift standard library and Apple's frameworks that apps conform to every day, with the
-/// associated types each requires (none for most), and the framework base classes apps inherit from. They
+/// associated types each requires (none for most), and the framework base classes apps inherit from. What a
+/// standard protocol requires is known, so a conformance to one makes no injected property its witness. They
 /// are declared outside the analysed sources, so without this cpdi could not tell whether an inherited
 /// name asks a type for an alias of some name.
 enum StandardConformances {
@@ -12,6 +13,9 @@ enum StandardConformances {
         "Sequence": ["Element", "Iterator"], "IteratorProtocol": ["Element"],
         "Collection": ["Element", "Index", "Indices", "Iterator", "SubSequence"],
         "View": ["Body"], "App": ["Body"], "Scene": ["Body"], "ViewModifier": ["Body", "Content"],
+        "ToolbarContent": ["Body"], "Commands": ["Body"], "Widget": ["Body"], "ButtonStyle": ["Body"], "Shape": [],
+        "DynamicProperty": [], "PreviewProvider": ["Previews"], "UIViewRepresentable": ["UIViewType", "Coordinator"],
+        "UIViewControllerRepresentable": ["UIViewControllerType", "Coordinator"],
         // Delegate and data source protocols of UIKit, AppKit and Core Data: no associated types.
         "UIApplicationDelegate": [], "UISceneDelegate": [], "UIWindowSceneDelegate": [],
         "UITableViewDataSource": [], "UITableViewDelegate": [], "UICollectionViewDataSource": [],
@@ -24,6 +28,13 @@ enum StandardConformances {
         "UICollectionViewController": [], "UINavigationController": [], "UITabBarController": [],
         "UITableViewCell": [], "UICollectionViewCell": [], "UICollectionReusableView": [], "UIControl": [],
         "NSViewController": [], "NSView": [], "NSWindowController": [], "NSDocument": [],
+        "UITextView": [], "UITextField": [], "UILabel": [], "UIButton": [], "UIImageView": [], "UIStackView": [],
+        "UIScrollView": [], "UITableView": [], "UICollectionView": [], "UIPageViewController": [],
+        "UISplitViewController": [], "UIWindow": [], "NSWindow": [], "NSManagedObject": [], "XCTestCase": [],
+        "Operation": [],
+        // The Composable Architecture's reducer (`ReducerProtocol` before 1.0), in nearly every app of
+        // swift-dependencies: it requires its state, actions and body, nothing an injected property could be.
+        "Reducer": ["State", "Action", "Body"], "ReducerProtocol": ["State", "Action", "Body"],
     ]
 
     /// The associated types a standard protocol requires, by its name as written (`Swift.Equatable` too);

@@ -19,7 +19,8 @@ public struct UnusedInjection: Rule {
             give (a construction, an annotated parameter, a property typed in any file or by a superclass, a \
             chain of such properties, `Type.shared`, a key path's written root, the root of `Container[\\.x]`) \
             is read on that type only. It stays silent where a reader may be out of sight: a property that a \
-            protocol its type may conform to requires, `@objc`, `dynamic` or \
+            protocol its type may conform to requires, one that is not private in a type conforming to a \
+            library's protocol (whose requirements cpdi cannot see), `@objc`, `dynamic` or \
             `override` properties, top-level ones, and public ones in \
             a scan that holds no app (clients of the library may read them). `// periphery:ignore` on the \
             declaration keeps it on purpose. `cpdi fix` removes the property.
