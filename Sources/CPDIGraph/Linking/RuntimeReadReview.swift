@@ -74,7 +74,7 @@ struct RuntimeReadReview {
         if fact.isDynamic { return .notJudged("@objc, dynamic or override: read where cpdi cannot see") }
         guard let owner = fact.enclosingType else { return .notJudged("a top-level variable") }
         if fact.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
-        let readers = [owner] + subclasses(of: owner)
+        let readers = [owner] + subclasses(of: owner, reads: reads)
         if reads.requirements.contains(fact.property), reads.mayConform(readers, toProtocolRequiring: fact.property, aliases: symbols) {
             return .notJudged("a protocol requires `\(fact.property)`: it may be read through the protocol")
         }
@@ -112,7 +112,7 @@ struct RuntimeReadReview {
         guard declaring.count == 1, based.count == 1, let kind = declaring.first else { return false }
         switch kind {
         case .struct, .enum, .actor: return true
-        case .class: return based.first != .class || !subclasses(of: type).contains { Self.isWritten($0, asOneOf: [base]) }
+        case .class: return based.first != .class || !subclasses(of: type, reads: reads).contains { Self.isWritten($0, asOneOf: [base]) }
         default: return false
         }
     }
@@ -143,19 +143,13 @@ struct RuntimeReadReview {
     }
 
     /// Classes inheriting from `type`, at any depth, by the first type they inherit.
-    private func subclasses(of type: String) -> [String] {
-        var children: [String: [String]] = [:]
-        for file in files {
-            for declared in file.types where declared.kind == .class {
-                if let parent = declared.inheritedTypes.first?.name { children[parent, default: []].append(declared.name) }
-            }
-        }
+    private func subclasses(of type: String, reads: ReadIndex) -> [String] {
         var found: [String] = []
-        var queue = children[type] ?? []
+        var queue = reads.classChildren[type] ?? []
         while let next = queue.popLast() {
             guard !found.contains(next) else { continue }
             found.append(next)
-            queue += children[next] ?? []
+            queue += reads.classChildren[next] ?? []
         }
         return found
     }
@@ -210,6 +204,8 @@ private struct ReadIndex {
     private var aliasTargets: Set<String> = []
     /// The last names of the types, protocols and type aliases the sources declare.
     private var declaredNames: Set<String> = []
+    /// Classes by the first name they inherit, as written: their direct subclasses, found once for every question.
+    private(set) var classChildren: [String: [String]] = [:]
     /// Types declared `@dynamicMemberLookup`.
     let dynamicMemberTypes: Set<String>
     /// `name` → the bases of `Base[\.name]`, each with the files reading it.
@@ -261,6 +257,7 @@ private struct ReadIndex {
             }
             for alias in file.aliases { declaredNames.insert(Self.lastName(alias.name)) }
             for type in file.types {
+                if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
                 if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
                 let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
                 if type.kind == .protocol {
