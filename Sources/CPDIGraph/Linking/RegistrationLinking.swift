@@ -179,6 +179,13 @@ struct RegistrationLinking {
         let setKeys = Set(registry.registrationFacts.filter { $0.fact.kind == .set || $0.fact.kind == .assignment }.compactMap(\.fact.key))
         let overridden = Set(files.flatMap(\.runtime.reads.overridden))
         let judgesKeyPaths = judgesKeyPathInjections()
+        // The first property wrapper of the sources rooted at each container (found once, not per property).
+        var wrappers: [String: String] = [:]
+        for file in files {
+            for wrapper in file.runtime.propertyWrappers {
+                if let root = wrapper.keyPathRoot, wrappers[root] == nil { wrappers[root] = wrapper.name }
+            }
+        }
         for file in files {
             for property in file.runtime.containerProperties {
                 let dialect: RuntimeDialect = property.isFactory ? .factory : property.container == "DependencyValues" ? .swiftDependencies : .keyPath
@@ -214,7 +221,7 @@ struct RegistrationLinking {
                 )
                 registration.keyType = property.keyType
                 registration.container = property.container
-                registration.injectedWith = files.lazy.flatMap(\.runtime.propertyWrappers).first { $0.keyPathRoot == property.container }?.name
+                registration.injectedWith = wrappers[property.container]
                 registration.isProvided = isProvided
                 registration.isIgnored = property.isIgnored || file.runtime.ignoresAll
                 registry.registrations[name] = registration
