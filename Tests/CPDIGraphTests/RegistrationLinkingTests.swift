@@ -114,6 +114,60 @@ import Testing
         }
     }
 
+    /// A container's computed properties in an extension without a key-backed one (`colors` forwards to the
+    /// theme) are registrations where the sources show the type is a key-path container: here a property
+    /// wrapper of the sources takes key paths rooted at it. The same in an extension of another type is nothing.
+    @Test func computedPropertiesOfAKeyPathContainerAreRegistrations() throws {
+        let container = """
+            struct InjectedValues {
+                private static var current = InjectedValues()
+                static subscript<T>(_ keyPath: WritableKeyPath<InjectedValues, T>) -> T {
+                    get { current[keyPath: keyPath] }
+                    set { current[keyPath: keyPath] = newValue }
+                }
+                var theme = Theme()
+            }
+            @propertyWrapper
+            struct Injected<T> {
+                private let keyPath: WritableKeyPath<InjectedValues, T>
+                var wrappedValue: T {
+                    get { InjectedValues[keyPath] }
+                    set { InjectedValues[keyPath] = newValue }
+                }
+                init(_ keyPath: WritableKeyPath<InjectedValues, T>) { self.keyPath = keyPath }
+            }
+            """
+        let extensions = """
+            extension InjectedValues {
+                var colors: Colors {
+                    get { theme.colors }
+                    set { theme.colors = newValue }
+                }
+            }
+            extension Settings {
+                var volume: Int {
+                    get { stored }
+                    set { stored = newValue }
+                }
+            }
+            """
+        let screen = """
+            struct Screen {
+                @Injected(\\.colors) var colors
+                func paint() { _ = colors.text }
+            }
+            """
+        let (model, graph) = link(("InjectedValues.swift", container), ("Extensions.swift", extensions), ("Screen.swift", screen))
+        #expect(injects(graph) == ["component:Screen -> registration:\\.colors"])
+        #expect(model.runtime.registrations["\\.colors"]?.container == "InjectedValues")
+        #expect(model.runtime.registrations["\\.volume"] == nil)
+        let facts = FactExtractor.extract(path: "Extensions.swift", source: extensions).runtime.containerProperties
+        #expect(facts.map(\.name) == ["colors", "volume"] && facts.allSatisfy(\.computesFromOthers))
+        // Without the wrapper, nothing shows `InjectedValues` is a container: the computed property is no registration.
+        let alone = link(("Extensions.swift", extensions), ("Screen.swift", screen))
+        #expect(alone.model.runtime.registrations["\\.colors"] == nil)
+    }
+
     /// swift-dependencies' own keys are the library's registrations; a key declared in another package is unknown.
     @Test func keyPathsIntoALibrarysContainerAreNotJudged() {
         let (model, _) = link(("Feature.swift", """

@@ -38,7 +38,10 @@ struct RuntimeStyleReading {
             }
         }
         readKeyType(block, typeName: typeName, variables: variables, into: &facts)
-        readContainerProperties(variables, container: typeName, typeIgnored: typeIgnored, into: &facts)
+        readContainerProperties(
+            variables, container: typeName, inExtension: block.parent?.is(ExtensionDeclSyntax.self) == true, typeIgnored: typeIgnored,
+            into: &facts
+        )
         readDeclarationMarks(block, typeName: typeName, into: &facts)
         if block.parent?.is(StructDeclSyntax.self) == true, !members.contains(where: { $0.is(InitializerDeclSyntax.self) }) {
             for variable in variables where !variable.modifiers.isStatic && variable.attributes.isEmpty {
@@ -189,7 +192,7 @@ struct RuntimeStyleReading {
     /// belongs to a key-path container, and its other properties hold (or compute) their own values.
     /// Factory's registrations are properties typed `Factory<T>` (or `ParameterFactory<P, T>`), static ones too.
     private func readContainerProperties(
-        _ variables: [VariableDeclSyntax], container: String, typeIgnored: () -> Bool, into facts: inout RuntimeStyleFacts
+        _ variables: [VariableDeclSyntax], container: String, inExtension: Bool, typeIgnored: () -> Bool, into facts: inout RuntimeStyleFacts
     ) {
         for variable in variables {
             for binding in variable.bindings {
@@ -209,7 +212,10 @@ struct RuntimeStyleReading {
         let properties = variables.filter { !$0.modifiers.isStatic }.flatMap { variable in
             variable.bindings.map { (variable, $0, backingKeyType(of: $0)) }
         }
-        guard properties.contains(where: { $0.2 != nil }) else { return }
+        guard properties.contains(where: { $0.2 != nil }) else {
+            if inExtension { readComputedProperties(variables, container: container, typeIgnored: typeIgnored, into: &facts) }
+            return
+        }
         for (variable, binding, keyType) in properties {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             var property = ContainerPropertyFact(
@@ -218,6 +224,29 @@ struct RuntimeStyleReading {
             property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
             property.valueType = binding.typeAnnotation?.type.nominalName
             facts.containerProperties.append(property)
+        }
+    }
+
+    /// `var colors: Colors { get { … } set { … } }` in an extension with no key-backed property: maybe a container's
+    /// property that computes its value from others (`computesFromOthers`).
+    private func readComputedProperties(
+        _ variables: [VariableDeclSyntax], container: String, typeIgnored: () -> Bool, into facts: inout RuntimeStyleFacts
+    ) {
+        for variable in variables where !variable.modifiers.isStatic {
+            for binding in variable.bindings {
+                guard case .accessors(let accessors)? = binding.accessorBlock?.accessors,
+                    accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+                    accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) }),
+                    let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText
+                else { continue }
+                var property = ContainerPropertyFact(
+                    container: container, name: name, keyType: nil, access: variable.modifiers.accessLevel, position: position(binding.pattern)
+                )
+                property.computesFromOthers = true
+                property.isIgnored = typeIgnored() || isIgnored(Syntax(variable))
+                property.valueType = binding.typeAnnotation?.type.nominalName
+                facts.containerProperties.append(property)
+            }
         }
     }
 

@@ -406,6 +406,10 @@ public struct ContainerPropertyFact: Codable, Sendable, Equatable {
     public var isIgnored = false
     /// The type of value it holds (`APIClient` of `var api: APIClient`, `API` of `Factory<API>`), when written.
     public var valueType: String?
+    /// A property with a getter and a setter in an extension that holds no key-backed property
+    /// (`var colors: Colors { get { theme.colors } set { theme.colors = newValue } }`): the file cannot tell whether
+    /// the type is a key-path container, so linking counts it only where the sources show it is one.
+    public var computesFromOthers = false
 
     public init(container: String, name: String, keyType: String?, access: AccessLevel, position: SourcePosition) {
         self.container = container

@@ -186,8 +186,9 @@ struct RegistrationLinking {
                 if let root = wrapper.keyPathRoot, wrappers[root] == nil { wrappers[root] = wrapper.name }
             }
         }
+        let counted = KeyPathContainers(files: files)
         for file in files {
-            for property in file.runtime.containerProperties {
+            for property in file.runtime.containerProperties where counted.counts(property) {
                 let dialect: RuntimeDialect = property.isFactory ? .factory : property.container == "DependencyValues" ? .swiftDependencies : .keyPath
                 var name = "\\.\(property.name)"
                 if let existing = registry.registrations[name] {
@@ -235,7 +236,8 @@ struct RegistrationLinking {
 
     /// Key-path containers are the types with key-backed properties; all must be declared in the sources.
     private func judgesKeyPathInjections() -> Bool {
-        let containers = Set(files.flatMap { $0.runtime.containerProperties.filter { !$0.isFactory }.map(\.container) })
+        let counted = KeyPathContainers(files: files)
+        let containers = Set(files.flatMap { $0.runtime.containerProperties.filter { !$0.isFactory && counted.counts($0) }.map(\.container) })
         // Most apps have no such container: then no type name needs gathering (a hundred thousand in a large app).
         guard !containers.isEmpty else { return false }
         let declared = Set(files.flatMap { $0.types.filter { $0.kind != .extension && $0.kind != .protocol }.map(\.name) })

@@ -392,8 +392,9 @@ private struct ReadIndex {
     /// container property has a written type that no other container's property of that name contradicts.
     private static func injectedPropertyTypes(_ files: [FileFacts]) -> [String: String] {
         var keyTypes: [String: String] = [:]
+        let counted = KeyPathContainers(files: files)
         for file in files {
-            for property in file.runtime.containerProperties {
+            for property in file.runtime.containerProperties where counted.counts(property) {
                 let known = keyTypes[property.name]
                 keyTypes[property.name] = known == nil || known == property.valueType ? (property.valueType ?? "") : ""
             }
