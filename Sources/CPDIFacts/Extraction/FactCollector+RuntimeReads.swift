@@ -92,17 +92,11 @@ extension FactCollector {
         guard recordsRuntimeReads else { return }
         guard let initial = name.first, initial.isLetter || initial == "_" else { return }
         let isOwnMember = (node.base?.strippedOfOptionality).map { $0.isSelf || $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" } ?? false
-        switch overriding(node) {
-        case .call?:
+        // `self.state.userId = id` and `self.state = State()` use the type's own `state`: without it they would
+        // not build, as `state.userId = id` would not. Anywhere else an assignment target is written, not read.
+        if let overriding = overriding(node), overriding == .call || !isOwnMember {
             insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
             return
-        case .assignment? where !isOwnMember:
-            insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
-            return
-        case .assignment?, nil:
-            // `self.state.userId = id` and `self.state = State()` use the type's own `state`: without it they
-            // would not build, as `state.userId = id` would not.
-            break
         }
         if isOwnMember {
             insertBareRead(name)

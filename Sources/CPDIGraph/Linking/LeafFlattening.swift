@@ -62,7 +62,11 @@ struct LeafFlattening {
         return found
     }
 
-    static func simpleName(_ name: String) -> Substring { name.split(separator: ".").last ?? Substring(name) }
+    static func simpleName(_ name: String) -> Substring {
+        // Most names are not qualified: no split, no array.
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return Substring(name) }
+        return name.split(separator: ".").last ?? Substring(name)
+    }
 
     private struct Flattener {
         let symbols: SymbolTable

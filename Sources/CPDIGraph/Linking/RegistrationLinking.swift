@@ -67,11 +67,12 @@ struct RegistrationLinking {
         for key in registry.vendors.keys { registry.vendors[key] = Array(Set(registry.vendors[key]!)).sorted() }
         let types = TypeKeys(aliases: aliases)
         addTypeRegistrations(to: &registry, types: types)
-        addKeyPathRegistrations(to: &registry)
+        let containers = KeyPathContainers(files: files)
+        registry.judgesKeyPathInjections = judgesKeyPathInjections(containers)
+        addKeyPathRegistrations(to: &registry, containers: containers)
 
         let stores = StoreState(registry: registry, types: types)
         registry.judgesTypeInjections = stores.isComplete(.modules)
-        registry.judgesKeyPathInjections = judgesKeyPathInjections()
         let helpers = ResolveHelpers(files: files)
         let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
         for file in files {
@@ -103,7 +104,7 @@ struct RegistrationLinking {
         // With nothing injected or registered there is nothing to judge, and indexing every file's reads for it
         // cost a large app without run-time injection a tenth of a second per 10,000 files.
         if !registry.injections.isEmpty || !registry.registrations.isEmpty {
-            RuntimeReadReview(files: files, symbols: symbols).run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
+            RuntimeReadReview(files: files, symbols: symbols, containers: containers).run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
         }
         return registry
     }
@@ -175,10 +176,10 @@ struct RegistrationLinking {
 
     /// Properties of key-path containers: `DependencyValues` (swift-dependencies), Factory's containers,
     /// and containers declared in the sources.
-    private func addKeyPathRegistrations(to registry: inout RuntimeRegistry) {
+    private func addKeyPathRegistrations(to registry: inout RuntimeRegistry, containers counted: KeyPathContainers) {
         let setKeys = Set(registry.registrationFacts.filter { $0.fact.kind == .set || $0.fact.kind == .assignment }.compactMap(\.fact.key))
         let overridden = Set(files.flatMap(\.runtime.reads.overridden))
-        let judgesKeyPaths = judgesKeyPathInjections()
+        let judgesKeyPaths = registry.judgesKeyPathInjections
         // The first property wrapper of the sources rooted at each container (found once, not per property).
         var wrappers: [String: String] = [:]
         for file in files {
@@ -186,7 +187,6 @@ struct RegistrationLinking {
                 if let root = wrapper.keyPathRoot, wrappers[root] == nil { wrappers[root] = wrapper.name }
             }
         }
-        let counted = KeyPathContainers(files: files)
         for file in files {
             for property in file.runtime.containerProperties where counted.counts(property) {
                 let dialect: RuntimeDialect = property.isFactory ? .factory : property.container == "DependencyValues" ? .swiftDependencies : .keyPath
@@ -235,8 +235,7 @@ struct RegistrationLinking {
     }
 
     /// Key-path containers are the types with key-backed properties; all must be declared in the sources.
-    private func judgesKeyPathInjections() -> Bool {
-        let counted = KeyPathContainers(files: files)
+    private func judgesKeyPathInjections(_ counted: KeyPathContainers) -> Bool {
         let containers = Set(files.flatMap { $0.runtime.containerProperties.filter { !$0.isFactory && counted.counts($0) }.map(\.container) })
         // Most apps have no such container: then no type name needs gathering (a hundred thousand in a large app).
         guard !containers.isEmpty else { return false }

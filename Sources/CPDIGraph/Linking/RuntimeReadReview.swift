@@ -18,9 +18,10 @@ import CPDIFacts
 struct RuntimeReadReview {
     let files: [FileFacts]
     let symbols: SymbolTable
+    let containers: KeyPathContainers
 
     func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
-        let reads = ReadIndex(files: files)
+        let reads = ReadIndex(files: files, containers: containers)
         for index in registry.injections.indices {
             registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
         }
@@ -216,8 +217,8 @@ private struct ReadIndex {
     /// Every `typealias` name of the sources.
     let aliasNames: Set<String>
 
-    init(files: [FileFacts]) {
-        let injectedTypes = Self.injectedPropertyTypes(files)
+    init(files: [FileFacts], containers: KeyPathContainers) {
+        let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
         let memberTypes = Self.memberTypes(files)
         let superclasses = Self.superclasses(files)
         var requirements: Set<String> = []
@@ -278,9 +279,7 @@ private struct ReadIndex {
         self.aliasNames = aliasNames
     }
 
-    private static func lastName(_ name: String) -> String {
-        name.firstIndex(of: ".").map { _ in String(name.split(separator: ".").last ?? Substring(name)) } ?? name
-    }
+    private static func lastName(_ name: String) -> String { String(LeafFlattening.simpleName(name)) }
 
     /// Whether one of `readers` (a type and its subclasses) may conform to a protocol of the sources that
     /// requires `name`, itself or through the protocols it inherits: then its property may be the witness,
@@ -390,11 +389,10 @@ private struct ReadIndex {
 
     /// `Type|property` → the type of what it injects, for properties injected by a whole key path whose
     /// container property has a written type that no other container's property of that name contradicts.
-    private static func injectedPropertyTypes(_ files: [FileFacts]) -> [String: String] {
+    private static func injectedPropertyTypes(_ files: [FileFacts], containers: KeyPathContainers) -> [String: String] {
         var keyTypes: [String: String] = [:]
-        let counted = KeyPathContainers(files: files)
         for file in files {
-            for property in file.runtime.containerProperties where counted.counts(property) {
+            for property in file.runtime.containerProperties where containers.counts(property) {
                 let known = keyTypes[property.name]
                 keyTypes[property.name] = known == nil || known == property.valueType ? (property.valueType ?? "") : ""
             }
