@@ -16,7 +16,11 @@ import Testing
         override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind { count(node.secondName ?? node.firstName); return .visitChildren }
         override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind { count(node.name); return .visitChildren }
         override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind { count(node.secondName ?? node.firstName); return .visitChildren }
-        override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind { count(node.name); return .visitChildren }
+        // `[weak self]` captures the value of the name outside; only `[copy = value]` binds a new one.
+        override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+            if node.initializer != nil { count(node.name) }
+            return .visitChildren
+        }
     }
 
     /// Every member declaration of `source` (functions, initializers, properties, nested types), compared.

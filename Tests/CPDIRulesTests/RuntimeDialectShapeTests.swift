@@ -442,14 +442,17 @@ import Testing
         ]))
     }
 
-    /// A subscript of the sources whose key path is rooted at a protocol (or `Self` of one) may reach any
-    /// conforming type: every `Base[\.name]` then counts as a read.
-    @Test func keyPathSubscriptsRootedAtAProtocolReadEveryType() {
+    /// A subscript's key path rooted at `Self` in a protocol's extension reads its base's own member:
+    /// `InjectedValues[\.theme]` reads no `theme` of `Screen`. One rooted at `any Inspectable` reads what the
+    /// protocol offers; a requirement of that name would keep every conforming type's property unjudged.
+    @Test func keyPathSubscriptsRootedAtAProtocolReadWhatItOffers() {
         check(RuleExample(files: [
             "Screen.swift": """
                 final class Screen: Inspectable {
-                    @Injected(\\.theme) var theme
+                    @Injected(\\.theme) var 1️⃣theme
+                    @Injected(\\.clock) var 2️⃣clock
                     func paint() { _ = InjectedValues[\\.theme] }
+                    func tick() { _ = Lookup[\\.clock] }
                 }
                 """,
             "Lens.swift": """
@@ -457,7 +460,13 @@ import Testing
                 extension Inspectable {
                     static subscript<V>(look path: KeyPath<Self, V>) -> V { fatalError() }
                 }
+                enum Lookup {
+                    static subscript<V>(_ path: KeyPath<any Inspectable, V>) -> V? { nil }
+                }
                 """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `theme` is injected into `Screen` with `@Injected(\\.theme)`, but nothing reads it",
+            "2️⃣": "[unused-injection] `clock` is injected into `Screen` with `@Injected(\\.clock)`, but nothing reads it",
         ]))
     }
 
@@ -582,6 +591,98 @@ import Testing
             """, findings: [
             "1️⃣": "[unused-injection] `spare` is injected into `ChatFactory` with `@Injected`, but nothing reads it",
             "2️⃣": "[unused-injection] `client` is injected into `Header` with `@Injected`, but nothing reads it",
+        ]))
+    }
+
+    /// `InjectedValues[\.theme]` on a container a library declares (the sources only extend it) cannot call a
+    /// subscript of a type the sources declare: not a property wrapper's `_enclosingInstance` subscript over
+    /// a generic key path, nor a protocol extension's subscript rooted at `Self`, which reads its base's own
+    /// member. A generic parameter of the sources, written in another file, may still be bound to any type.
+    @Test func keyPathSubscriptsOnALibrarysContainer() {
+        check(RuleExample(files: [
+            "Wrappers.swift": """
+                @propertyWrapper struct PublishedObject<Value> {
+                    var wrappedValue: Value
+                    static subscript<Outer: AnyObject>(
+                        _enclosingInstance outer: Outer,
+                        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Outer, Value>,
+                        storage storageKeyPath: ReferenceWritableKeyPath<Outer, Self>
+                    ) -> Value { outer[keyPath: storageKeyPath].wrappedValue }
+                }
+                @dynamicMemberLookup protocol Stubbing {}
+                extension Stubbing {
+                    subscript<T>(dynamicMember keyPath: KeyPath<Self, T>) -> T { fatalError() }
+                }
+                extension InjectedValues { var theme: Theme { Theme() } }
+                struct Theme {}
+                struct Box<Environment> {}
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    @Injected(\\.theme) var 1️⃣theme
+                    @Injected(\\.clock) var clock
+                    func paint() { _ = InjectedValues[\\.theme] }
+                }
+                extension Box { func tick() { _ = Environment[\\.clock] } }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `theme` is injected into `Screen` with `@Injected(\\.theme)`, but nothing reads it",
+        ]))
+    }
+
+    /// A local takes the type of what it is bound to: a value it builds, its annotation when that names a
+    /// type, or a chain of properties (`guard let call = context.call`, its type written inside `Stage` and
+    /// so `Stage.Context`, not the top-level `Context`). A closure's `[call]` captures the same value. Only
+    /// reads in the local's scope see it: after the `if` block, `feed` is the property again. A local bound to
+    /// what a function returns stays untyped.
+    @Test func localsTakeTheTypeOfWhatTheyAreBoundTo() {
+        check(RuleExample(files: [
+            "Call.swift": """
+                final class Call {
+                    @Injected(\\.network) var network
+                    @Injected(\\.clock) var clock
+                    @Injected(\\.logger) var logger
+                    @Injected(\\.store) var store
+                }
+                func makeCall() -> Call { Call() }
+                struct Context { var call: Loose }
+                enum Machine {}
+                extension Machine {
+                    final class Stage {
+                        struct Context { weak var call: Call? }
+                        var context: Context
+                        init(context: Context) { self.context = context }
+                        func leave() {
+                            guard let call = context.call else { return }
+                            Task { [call] in _ = call.network }
+                        }
+                        func other(call: Int) -> Int { call }
+                    }
+                }
+                final class Player {
+                    var feed: Loose
+                    init(feed: Loose) { self.feed = feed }
+                    func start(flag: Bool) {
+                        let model = Call()
+                        _ = model.clock
+                        if flag { let feed = Call(); _ = feed.network }
+                        _ = feed.logger
+                        let reader = makeCall()
+                        _ = reader.store
+                    }
+                }
+                """,
+            "Screen.swift": """
+                final class Screen {
+                    @Injected(\\.network) var 1️⃣network
+                    @Injected(\\.clock) var 2️⃣clock
+                    @Injected(\\.logger) var logger
+                    @Injected(\\.store) var store
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `network` is injected into `Screen` with `@Injected(\\.network)`, but nothing reads it",
+            "2️⃣": "[unused-injection] `clock` is injected into `Screen` with `@Injected(\\.clock)`, but nothing reads it",
         ]))
     }
 }

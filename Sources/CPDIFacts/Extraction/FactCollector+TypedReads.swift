@@ -21,6 +21,7 @@ extension FactCollector {
         switch start {
         case .member(let scope): propertyTypedReads.insert("\(scope)|\(reference.baseName.identifierText)|\(name)")
         case .instance(let type): typedReadsSeen.insert("\(type)|\(name)")
+        case .chain(let chainStart, let path): propertyTypedReads.insert("\(chainStart)|\(path)|\(name)")
         }
         return true
     }
@@ -46,6 +47,7 @@ extension FactCollector {
             switch valueStart(owner) {
             case .member(let scope): return (scope, "\(name).\(property)")
             case .instance(let type): return (type, property)
+            case .chain(let start, let path): return (start, "\(path).\(property)")
             case nil: return nil
             }
         }
@@ -59,8 +61,10 @@ extension FactCollector {
     private enum ValueStart {
         /// A property of the type the read is written in (nothing in the member binds the name).
         case member(String)
-        /// A parameter annotated with this type, bound once.
+        /// A parameter annotated with this type, or a local annotated or built as one, bound once.
         case instance(String)
+        /// A local bound once to a chain of properties (`guard let call = context.call`), typed by the link.
+        case chain(start: String, path: String)
     }
 
     /// What a lowercase name read in a member is: the type's property, or a parameter of certain type.
@@ -70,8 +74,64 @@ extension FactCollector {
         guard value.first?.isLowercase == true, let declaration = enclosingMemberDeclaration(of: ExprSyntax(reference)) else { return nil }
         let bound = boundNames(in: declaration)[value] ?? 0
         if bound == 0 { return enclosingType.map(ValueStart.member) }
-        guard bound == 1, let type = annotatedParameterType(value), !isGenericTypeName(type) else { return nil }
-        return .instance(type)
+        guard bound == 1 else { return nil }
+        if let type = annotatedParameterType(value) { return isGenericTypeName(type) ? nil : .instance(type) }
+        return localStart(value, readAt: reference, in: declaration)
+    }
+
+    /// The one local binding `value` in `declaration`, when the read certainly sees it: a `let`/`var` or a
+    /// `guard let` earlier in a block holding the read, or an `if let` whose body holds it. Its type is its
+    /// annotation, the type it builds, or the type of the chain of properties it takes.
+    private func localStart(_ value: String, readAt read: DeclReferenceExprSyntax, in declaration: Syntax) -> ValueStart? {
+        guard localStartDepth < 8 else { return nil }
+        localStartDepth += 1
+        defer { localStartDepth -= 1 }
+        for token in declaration.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(value) {
+            guard let pattern = token.parent?.as(IdentifierPatternSyntax.self) else { continue }
+            // The only binding of the name in the member: it is this one or none.
+            guard let (annotation, written) = Self.localBinding(pattern, seenBy: read) else { return nil }
+            // `let model: any Feature = …`: typed by what the annotation names, or not at all.
+            if let annotation { return annotation.nominalName.flatMap { isGenericTypeName($0) ? nil : .instance($0) } }
+            guard let initializer = written.map(Self.withoutEffects) else { return nil }
+            if let type = constructedTypeName(initializer) { return isGenericTypeName(type) ? nil : .instance(type) }
+            guard let chain = propertyChain(initializer.withoutUnwrapping) else { return nil }
+            return .chain(start: chain.start, path: chain.path)
+        }
+        return nil
+    }
+
+    /// `try await Call()` → `Call()`.
+    private static func withoutEffects(_ expr: ExprSyntax) -> ExprSyntax {
+        if let attempt = expr.as(TryExprSyntax.self) { return withoutEffects(attempt.expression) }
+        if let wait = expr.as(AwaitExprSyntax.self) { return withoutEffects(wait.expression) }
+        return expr
+    }
+
+    /// The annotation and initializer of a local binding that `read` is in the scope of, or nil.
+    private static func localBinding(_ pattern: IdentifierPatternSyntax, seenBy read: DeclReferenceExprSyntax) -> (TypeSyntax?, ExprSyntax?)? {
+        if let binding = pattern.parent?.as(PatternBindingSyntax.self), let decl = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            let item = decl.parent?.as(CodeBlockItemSyntax.self), let block = item.parent
+        {
+            guard block.position <= read.position, read.endPosition <= block.endPosition, decl.endPosition <= read.position else { return nil }
+            return (binding.typeAnnotation?.type, binding.initializer?.value)
+        }
+        guard let optional = pattern.parent?.as(OptionalBindingConditionSyntax.self),
+            let condition = optional.parent?.as(ConditionElementSyntax.self), let list = condition.parent?.as(ConditionElementListSyntax.self)
+        else { return nil }
+        let scope: Syntax?
+        if let guardStatement = list.parent?.as(GuardStmtSyntax.self) {
+            // The rest of the block the `guard` sits in.
+            guard let item = guardStatement.parent?.as(CodeBlockItemSyntax.self), guardStatement.endPosition <= read.position else { return nil }
+            scope = item.parent
+        } else if let ifExpression = list.parent?.as(IfExprSyntax.self) {
+            scope = Syntax(ifExpression.body)
+        } else {
+            scope = nil
+        }
+        guard let scope, scope.position <= read.position, read.endPosition <= scope.endPosition else { return nil }
+        // `if let call` without an initializer unwraps a name bound elsewhere (then it is bound twice).
+        guard let initializer = optional.initializer?.value else { return nil }
+        return (optional.typeAnnotation?.type, initializer)
     }
 
     /// The typed reads through properties, now that every annotated property of the file is known; a
@@ -139,18 +199,18 @@ extension FactCollector {
         genericScopes.contains { $0.contains(type) } || genericNamesInFile.contains(type)
     }
 
-    /// The member (method, initializer, property, subscript) a read sits in; nil at top level.
+    /// The member (method, initializer, property, subscript) a read sits in, of the innermost type around it;
+    /// nil at top level. A type nested in a function cannot see that function's locals, so the names bound
+    /// around the read are all in it.
     private func enclosingMemberDeclaration(of node: ExprSyntax) -> Syntax? {
-        // The walk's own outermost member, when the node is inside its declaration (not in stray syntax beside it).
-        if let decl = outermostMember?.decl, decl.position <= node.position, node.endPosition <= decl.endPosition { return decl }
+        // The walk's own innermost member, when the node is inside its declaration (not in stray syntax beside it).
+        if let decl = innermostMembers.last, decl.position <= node.position, node.endPosition <= decl.endPosition { return decl }
         var current = Syntax(node)
-        var member: Syntax?
         while let parent = current.parent {
-            if parent.is(MemberBlockItemSyntax.self) { member = current }
+            if parent.is(MemberBlockItemSyntax.self) { return current }
             current = parent
-            // The outermost member: nested types cannot see the locals of the function they sit in anyway.
         }
-        return member
+        return nil
     }
 
     /// How many times each name is bound in a member: parameters, closure parameters and every pattern.
@@ -182,7 +242,8 @@ extension FactCollector {
             case .functionParameter: RawFunctionParameterSyntax(raw).map { count($0.secondName ?? $0.firstName) }
             case .closureShorthandParameter: RawClosureShorthandParameterSyntax(raw).map { count($0.name) }
             case .closureParameter: RawClosureParameterSyntax(raw).map { count($0.secondName ?? $0.firstName) }
-            case .closureCapture: RawClosureCaptureSyntax(raw).map { count($0.name) }
+            // `[call]` / `[weak call]` captures the value of the name outside: no new binding.
+            case .closureCapture: RawClosureCaptureSyntax(raw).map { if $0.initializer != nil { count($0.name) } }
             default: break
             }
             for child in layout.children { if let child { pending.append(child) } }

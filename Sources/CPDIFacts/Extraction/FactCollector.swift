@@ -86,8 +86,10 @@ final class FactCollector: SyntaxVisitor {
     var genericNamesInFile: Set<String> = []
     /// `FactCollector+TypedReads`' bound names, by member declaration.
     var boundNamesCache: [SyntaxIdentifier: [String: Int]] = [:]
-    /// The outermost member declaration the walk is in, and its item, so a read need not climb to the root.
-    var outermostMember: (item: SyntaxIdentifier, decl: Syntax)?
+    /// How deep `localStart` is in locals bound to locals (`let a = b.x` with `let b = c.y`).
+    var localStartDepth = 0
+    /// The member declarations the walk is in, the innermost last, so a read need not climb to find its own.
+    var innermostMembers: [Syntax] = []
     /// The parameters of each function and initializer the walk is in, and nil for each member item: the
     /// last is what a read's nearest such ancestor declares (`annotatedParameterType`).
     var parameterScopes: [FunctionParameterListSyntax?] = []
@@ -1079,13 +1081,13 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        if outermostMember == nil { outermostMember = (node.id, Syntax(node.decl)) }
+        innermostMembers.append(Syntax(node.decl))
         parameterScopes.append(nil)
         return .visitChildren
     }
 
     override func visitPost(_ node: MemberBlockItemSyntax) {
-        if outermostMember?.item == node.id { outermostMember = nil }
+        innermostMembers.removeLast()
         parameterScopes.removeLast()
     }
 

@@ -110,7 +110,11 @@ struct RuntimeReadReview {
         else { return false }
         func kinds(_ name: String) -> Set<TypeKind> { Set((symbols.typeDeclarations[name] ?? []).map(\.fact.kind).filter { $0 != .extension }) }
         let declaring = kinds(type), based = kinds(base)
-        guard declaring.count == 1, based.count == 1, let kind = declaring.first else { return false }
+        guard declaring.count == 1, let kind = declaring.first else { return false }
+        // A library's type (`InjectedValues` of a package the app only extends) is no type of the sources and
+        // cannot inherit one; a generic parameter may be bound to any, so it stays possible.
+        if based.isEmpty { return reads.isLibraryType(base) && kind != .protocol }
+        guard based.count == 1 else { return false }
         switch kind {
         case .struct, .enum, .actor: return true
         case .class: return based.first != .class || !subclasses(of: type, reads: reads).contains { Self.isWritten($0, asOneOf: [base]) }
@@ -205,6 +209,9 @@ private struct ReadIndex {
     private var aliasTargets: Set<String> = []
     /// The last names of the types, protocols and type aliases the sources declare.
     private var declaredNames: Set<String> = []
+    /// The generic parameters and associated types of every type and protocol of the sources: visible in
+    /// their extensions in other files, where a read cannot tell them from a type's name.
+    private var genericNames: Set<String> = []
     /// Classes by the first name they inherit, as written: their direct subclasses, found once for every question.
     private(set) var classChildren: [String: [String]] = [:]
     /// Types declared `@dynamicMemberLookup`.
@@ -221,6 +228,7 @@ private struct ReadIndex {
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
         let memberTypes = Self.memberTypes(files)
         let superclasses = Self.superclasses(files)
+        let declaredTypes = Set(files.flatMap { $0.types.lazy.filter { $0.kind != .extension }.map(\.name) })
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
         var keyPathSubscriptRoots: Set<String> = []
@@ -246,7 +254,10 @@ private struct ReadIndex {
             for read in file.runtime.reads.propertyMembers {
                 let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 guard parts.count == 3 else { continue }
-                if let type = Self.type(ofChain: parts[1], from: parts[0], injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses) {
+                if let type = Self.type(
+                    ofChain: parts[1], from: parts[0], injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses,
+                    declaredTypes: declaredTypes
+                ) {
                     typed[parts[2], default: [:]][type, default: []].insert(file.path)
                 } else {
                     members[MemberNameHash.of(parts[2]), default: []].insert(file.path)
@@ -258,6 +269,7 @@ private struct ReadIndex {
             }
             for alias in file.aliases { declaredNames.insert(Self.lastName(alias.name)) }
             for type in file.types {
+                for parameter in type.genericParameters + type.associatedTypes { genericNames.insert(parameter.name) }
                 if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
                 if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
                 let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
@@ -301,6 +313,14 @@ private struct ReadIndex {
         return false
     }
 
+    /// A name that is certainly a type declared outside the sources: no type, protocol, type alias, generic
+    /// parameter or associated type of the sources has its last name, and it is not `Self`.
+    func isLibraryType(_ name: String) -> Bool {
+        let last = Self.lastName(name)
+        return last != "Self" && !declaredNames.contains(last) && !genericNames.contains(last) && !aliasNames.contains(name)
+            && !aliasNames.contains(last)
+    }
+
     /// The first name one of `readers` inherits that is declared nowhere in the sources and is no standard
     /// protocol or base class cpdi knows (`StandardConformances`): a library's protocol, whose requirements
     /// cpdi cannot see, or a library's class.
@@ -336,7 +356,8 @@ private struct ReadIndex {
     /// The type of `path` read from `start`: `start|property` (`.property` when static), then each next property
     /// on the type the one before declares (`session.user`). Nil when one step's type is not known for certain.
     private static func type(
-        ofChain path: String, from start: String, injectedTypes: [String: String], memberTypes: [String: String], superclasses: [String: String]
+        ofChain path: String, from start: String, injectedTypes: [String: String], memberTypes: [String: String],
+        superclasses: [String: String], declaredTypes: Set<String>
     ) -> String? {
         let isStatic = path.hasPrefix(".")
         var type = start
@@ -346,7 +367,12 @@ private struct ReadIndex {
             var depth = 0
             while let current = owner, next == nil, depth < 32 {
                 let key = "\(current)|\(index == 0 && isStatic ? "." : "")\(property)"
-                next = injectedTypes[key] ?? memberTypes[key]
+                if let injected = injectedTypes[key] {
+                    next = injected
+                } else if let declared = memberTypes[key] {
+                    // Its type is written in the type declaring the property.
+                    next = Self.resolve(declared, writtenIn: current, declaredTypes: declaredTypes)
+                }
                 owner = superclasses[current]
                 depth += 1
             }
@@ -354,6 +380,19 @@ private struct ReadIndex {
             type = next
         }
         return type
+    }
+
+    /// A type name as written in `scope`, resolved as Swift looks it up: a type nested in `scope` or in a type
+    /// around it first (`Context` in `Stage` is `Stage.Context` when the sources declare one), else as written.
+    private static func resolve(_ written: String, writtenIn scope: String, declaredTypes: Set<String>) -> String {
+        var outer = Substring(scope)
+        while !outer.isEmpty {
+            let candidate = "\(outer).\(written)"
+            if declaredTypes.contains(candidate) { return candidate }
+            guard let dot = outer.lastIndex(of: ".") else { break }
+            outer = outer[..<dot]
+        }
+        return written
     }
 
     /// Each class of the sources whose first inherited name is a class of the sources (not a protocol, not a
@@ -441,7 +480,10 @@ private struct ReadIndex {
         guard !bases.isEmpty else { return false }
         if bases.contains(where: { review.mayName($0, oneOf: readers, reads: self) }) { return true }
         return keyPathSubscriptRoots.contains { declared in
-            (declared.root == "?" || review.mayName(declared.root, oneOf: readers, reads: self))
+            // Rooted at its own type (`KeyPath<Self, T>` in a protocol's extension): it reads the base's own
+            // member, which the bases above answer for.
+            declared.root != declared.type
+                && (declared.root == "?" || review.mayName(declared.root, oneOf: readers, reads: self))
                 && bases.contains { !review.isCertainlyWithout(subscriptOf: declared.type, base: $0, reads: self) }
         }
     }
