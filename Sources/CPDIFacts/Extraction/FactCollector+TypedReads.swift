@@ -86,18 +86,28 @@ extension FactCollector {
         guard localStartDepth < 8 else { return nil }
         localStartDepth += 1
         defer { localStartDepth -= 1 }
-        for token in declaration.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(value) {
-            guard let pattern = token.parent?.as(IdentifierPatternSyntax.self) else { continue }
-            // The only binding of the name in the member: it is this one or none.
-            guard let (annotation, written) = Self.localBinding(pattern, seenBy: read) else { return nil }
-            // `let model: any Feature = …`: typed by what the annotation names, or not at all.
-            if let annotation { return annotation.nominalName.flatMap { isGenericTypeName($0) ? nil : .instance($0) } }
-            guard let initializer = written.map(Self.withoutEffects) else { return nil }
-            if let type = constructedTypeName(initializer) { return isGenericTypeName(type) ? nil : .instance(type) }
-            guard let chain = propertyChain(initializer.withoutUnwrapping) else { return nil }
-            return .chain(start: chain.start, path: chain.path)
+        // The only binding of the name in the member: it is this pattern or none.
+        guard let pattern = localPatterns(in: declaration)[value], let (annotation, written) = Self.localBinding(pattern, seenBy: read)
+        else { return nil }
+        // `let model: any Feature = …`: typed by what the annotation names, or not at all.
+        if let annotation { return annotation.nominalName.flatMap { isGenericTypeName($0) ? nil : .instance($0) } }
+        guard let initializer = written.map(Self.withoutEffects) else { return nil }
+        if let type = constructedTypeName(initializer) { return isGenericTypeName(type) ? nil : .instance(type) }
+        guard let chain = propertyChain(initializer.withoutUnwrapping) else { return nil }
+        return .chain(start: chain.start, path: chain.path)
+    }
+
+    /// The identifier patterns of a member by name (the first of each), found in one walk per member.
+    private func localPatterns(in declaration: Syntax) -> [String: IdentifierPatternSyntax] {
+        if let known = localPatternsCache[declaration.id] { return known }
+        var found: [String: IdentifierPatternSyntax] = [:]
+        for token in declaration.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, let pattern = token.parent?.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.identifierText
+            if found[name] == nil { found[name] = pattern }
         }
-        return nil
+        localPatternsCache[declaration.id] = found
+        return found
     }
 
     /// `try await Call()` → `Call()`.

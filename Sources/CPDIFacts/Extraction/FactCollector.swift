@@ -86,6 +86,8 @@ final class FactCollector: SyntaxVisitor {
     var genericNamesInFile: Set<String> = []
     /// `FactCollector+TypedReads`' bound names, by member declaration.
     var boundNamesCache: [SyntaxIdentifier: [String: Int]] = [:]
+    /// `localPatterns` of each member asked about.
+    var localPatternsCache: [SyntaxIdentifier: [String: IdentifierPatternSyntax]] = [:]
     /// How deep `localStart` is in locals bound to locals (`let a = b.x` with `let b = c.y`).
     var localStartDepth = 0
     /// The member declarations the walk is in, the innermost last, so a read need not climb to find its own.
