@@ -75,9 +75,12 @@ extension FactCollector {
         let bound = boundNames(in: declaration)[value] ?? 0
         if bound == 0 { return enclosingType.map(ValueStart.member) }
         guard bound == 1 else { return nil }
-        if let type = annotatedParameterType(value) { return isGenericTypeName(type) ? nil : .instance(type) }
+        if let type = annotatedParameterType(value) { return instance(of: type) }
         return localStart(value, readAt: reference, in: declaration)
     }
+
+    /// A value of `type`, unless `type` is a generic parameter, which may be bound to any type.
+    private func instance(of type: String) -> ValueStart? { isGenericTypeName(type) ? nil : .instance(type) }
 
     /// The one local binding `value` in `declaration`, when the read certainly sees it: a `let`/`var` or a
     /// `guard let` earlier in a block holding the read, or an `if let` whose body holds it. Its type is its
@@ -90,9 +93,9 @@ extension FactCollector {
         guard let pattern = localPatterns(in: declaration)[value], let (annotation, written) = Self.localBinding(pattern, seenBy: read)
         else { return nil }
         // `let model: any Feature = …`: typed by what the annotation names, or not at all.
-        if let annotation { return annotation.nominalName.flatMap { isGenericTypeName($0) ? nil : .instance($0) } }
+        if let annotation { return annotation.nominalName.flatMap(instance(of:)) }
         guard let initializer = written.map(Self.withoutEffects) else { return nil }
-        if let type = constructedTypeName(initializer) { return isGenericTypeName(type) ? nil : .instance(type) }
+        if let type = constructedTypeName(initializer) { return instance(of: type) }
         guard let chain = propertyChain(initializer.withoutUnwrapping) else { return nil }
         return .chain(start: chain.start, path: chain.path)
     }

@@ -113,7 +113,7 @@ struct RuntimeReadReview {
         guard declaring.count == 1, let kind = declaring.first else { return false }
         // A library's type (`InjectedValues` of a package the app only extends) is no type of the sources and
         // cannot inherit one; a generic parameter may be bound to any, so it stays possible.
-        if based.isEmpty { return reads.isLibraryType(base) && kind != .protocol }
+        if based.isEmpty { return reads.isLibraryType(base) }
         guard based.count == 1 else { return false }
         switch kind {
         case .struct, .enum, .actor: return true
