@@ -685,4 +685,21 @@ import Testing
             "2️⃣": "[unused-injection] `clock` is injected into `Screen` with `@Injected(\\.clock)`, but nothing reads it",
         ]))
     }
+
+    /// An app's own generic wrapper that looks up its type parameter (`resolver.resolve(Wrapped.self)`) may ask
+    /// for any type: `Wrapped` is no type nothing registers, and no registration of that store is unused.
+    @Test func lookupsOfAWrappersTypeParameterMayAskForAnyType() {
+        check(RuleExample("""
+            import Swinject
+            @propertyWrapper final class Provided<Wrapped, Value> {
+                var wrappedValue: Value!
+                init(as _: Wrapped.Type) {}
+                func fill(from resolver: Resolver) { wrappedValue = resolver.resolve(Wrapped.self) as? Value }
+            }
+            final class Clock {}
+            final class CoreAssembly: Assembly {
+                func assemble(container: Container) { container.register(Clock.self) { _ in Clock() } }
+            }
+            """))
+    }
 }

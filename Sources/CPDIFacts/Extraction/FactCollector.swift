@@ -884,7 +884,7 @@ final class FactCollector: SyntaxVisitor {
         recordRuntimeRegistration(runtimeReading.readCall(node, enclosingType: enclosingType))
         runtimeReading.readDialectCall(
             node, enclosingType: enclosingType, enclosingAccess: typeStack.last.map { facts.types[$0.index].access } ?? .internal,
-            imports: facts.imports, into: &facts.runtime
+            imports: facts.imports, isGenericName: isGenericName, into: &facts.runtime
         )
         guard mayHoldDependencies else { return .visitChildren }
         let handedOn = handedOnArguments(node.arguments)

@@ -9,7 +9,7 @@ import SwiftSyntax
 extension RuntimeStyleReading {
     func readDialectCall(
         _ node: FunctionCallExprSyntax, enclosingType: String?, enclosingAccess: AccessLevel, imports: [String],
-        into facts: inout RuntimeStyleFacts
+        isGenericName: (String) -> Bool = { _ in false }, into facts: inout RuntimeStyleFacts
     ) {
         let called: String
         let base: ExprSyntax?
@@ -137,7 +137,12 @@ extension RuntimeStyleReading {
             fact.helperName = helperName
             // Swinject's own lookups always name their type: one that hands it nothing is the app's helper.
             fact.throughHelper = helperName != nil || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
-            if typeArgument == nil { inferType(of: ExprSyntax(node), into: &fact) }
+            if let typeArgument, isGenericName(typeArgument) {
+                // `resolver.resolve(Wrapped.self)` in the app's own generic wrapper: it may ask for any type.
+                fact.key = nil
+            } else if typeArgument == nil {
+                inferType(of: ExprSyntax(node), into: &fact)
+            }
             facts.resolutions.append(fact)
         }
     }
