@@ -69,6 +69,24 @@ import Testing
         #expect(runtimeFacts.contains { !$0.runtime.reads.bare.isEmpty || !$0.runtime.reads.members.isEmpty })
     }
 
+    /// A getter and a setter in an extension may be a key-path container's computed property, but only another
+    /// file can prove it, and that file holds what reads judge: alone, it sends no app to a second extraction.
+    @Test func computedPropertiesOfAnExtensionAloneNeedNoReads() {
+        let extensionOnly = FactExtractor.extract(path: "Buffer+Index.swift", source: """
+            extension Buffer {
+                var readerIndex: Int { get { storage.start } set { storage.start = newValue } }
+            }
+            """)
+        #expect(extensionOnly.runtime.containerProperties.map(\.computesFromOthers) == [true])
+        #expect(!extensionOnly.runtime.holdsWhatReadsJudge)
+        let keyBacked = FactExtractor.extract(path: "Values.swift", source: """
+            extension InjectedValues {
+                var clock: Clock { get { Self[ClockKey.self] } set { Self[ClockKey.self] = newValue } }
+            }
+            """)
+        #expect(keyBacked.runtime.holdsWhatReadsJudge)
+    }
+
     /// The injection is declared in the last file, with a wrapper the configuration names and none of the words
     /// that send a file to the front: the first file is extracted without its reads, then again with them. Its
     /// read of `api` must count, and without that read the injection is reported.

@@ -702,4 +702,57 @@ import Testing
             }
             """))
     }
+
+    /// Resolver's own style: `init(clock: Clock = Resolver.resolve())`. The default value has the parameter's
+    /// type, so the lookup asks for `Clock`; one typed by a generic parameter may ask for any type.
+    @Test func aParametersDefaultLookupHasTheParametersType() {
+        check(RuleExample("""
+            import Resolver
+            final class Clock {}
+            final class Mailer {}
+            extension Resolver: ResolverRegistering {
+                public static func registerAllServices() {
+                    register { Clock() }
+                    1️⃣register { Mailer() }
+                }
+            }
+            final class Screen {
+                init(clock: Clock = Resolver.resolve()) {}
+            }
+            """, findings: [
+            "1️⃣": "[unused-registration] `Mailer` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
+        ]))
+        check(RuleExample("""
+            import Resolver
+            final class Mailer {}
+            extension Resolver: ResolverRegistering {
+                public static func registerAllServices() { register { Mailer() } }
+            }
+            final class Box<Item> {
+                init(item: Item = Resolver.resolve()) {}
+            }
+            """))
+    }
+
+    /// `~>` is SwinjectAutoregistration's lookup only where it can be: a mocking library's `given(…) ~> value`
+    /// in a file importing no Swinject module asks for nothing, so it leaves the store judged.
+    @Test func anotherLibrarysArrowIsNoLookup() {
+        check(RuleExample(files: [
+            "Assembly.swift": """
+                import Swinject
+                final class Clock { func now() -> Int { 0 } }
+                final class CoreAssembly: Assembly {
+                    func assemble(container: Container) { container.1️⃣register(Clock.self) { _ in Clock() } }
+                }
+                """,
+            "ClockSpec.swift": """
+                import Mockingbird
+                final class ClockSpec {
+                    func stub(clock: ClockMock) { given(clock.now()) ~> 3 }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Clock` is registered with Swinject in `CoreAssembly`, but nothing resolves or injects it",
+        ]))
+    }
 }

@@ -991,7 +991,7 @@ final class FactCollector: SyntaxVisitor {
         // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
         guard node.elements.count == 3 else { return .visitChildren }
         recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))
-        runtimeReading.readInfixResolve(node, enclosingType: enclosingType, into: &facts.runtime)
+        runtimeReading.readInfixResolve(node, enclosingType: enclosingType, imports: facts.imports, into: &facts.runtime)
         // `for case let cell as Cell<D> in cells` binds `cell` to `Cell`.
         if let cast = castType(ExprSyntax(node)), let pattern = cast.operand.as(PatternExprSyntax.self)?.pattern,
             let name = (pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern).as(IdentifierPatternSyntax.self)?.identifier.identifierText,

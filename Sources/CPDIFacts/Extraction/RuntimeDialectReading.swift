@@ -142,15 +142,23 @@ extension RuntimeStyleReading {
                 fact.key = nil
             } else if typeArgument == nil {
                 inferType(of: ExprSyntax(node), into: &fact)
+                // Typed by a generic parameter (`let value: T = resolve()`): any type.
+                if case .type(let inferred)? = fact.key, isGenericName(inferred) { fact.key = nil }
             }
             facts.resolutions.append(fact)
         }
     }
 
     /// `resolver ~> T.self`, `r ~> (T.self, name: "x")` and `r ~> (T.self, argument: a)` (SwinjectAutoregistration).
-    func readInfixResolve(_ node: SequenceExprSyntax, enclosingType: String?, into facts: inout RuntimeStyleFacts) {
+    /// Other libraries declare `~>` too (Mockingbird's `given(…) ~> value` stubs): in a file that imports no
+    /// Swinject module, only a right side naming a type (`T.self`, `(T.self, …)`) is a lookup.
+    func readInfixResolve(_ node: SequenceExprSyntax, enclosingType: String?, imports: [String], into facts: inout RuntimeStyleFacts) {
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "~>" else { return }
+        if Self.dialect(importing: imports) != .swinject {
+            let first = elements[2].as(TupleExprSyntax.self)?.elements.first?.expression ?? elements[2]
+            guard Self.metatypeName(first) != nil else { return }
+        }
         var fact = ResolutionFact(dialect: .swinject, key: nil, enclosingType: enclosingType, position: position(elements[1]))
         fact.registeredIn = Self.enclosingRegistration(of: Syntax(node))
         fact.isOptional = Self.isHandledWhenMissing(ExprSyntax(node))
@@ -185,6 +193,12 @@ extension RuntimeStyleReading {
         {
             fact.key = type.nominalName.map(RuntimeKey.type)
             fact.isOptional = fact.isOptional || type.is(OptionalTypeSyntax.self)
+            return
+        }
+        // `init(service: Service = Resolver.resolve())`: a parameter's default value has the parameter's type.
+        if let initializer = value.parent?.as(InitializerClauseSyntax.self), let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
+            fact.key = parameter.type.nominalName.map(RuntimeKey.type)
+            fact.isOptional = fact.isOptional || parameter.type.is(OptionalTypeSyntax.self)
             return
         }
         if let list = value.parent?.as(ExprListSyntax.self) {

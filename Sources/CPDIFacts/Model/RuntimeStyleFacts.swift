@@ -48,10 +48,12 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     /// Whether the file declares something the names read anywhere are asked about: an injected property, a
     /// registration, a key, a container property, a module or a property wrapper. Lookups alone are not judged
-    /// by reads.
+    /// by reads, nor computed properties of an extension (`computesFromOthers`): they count only where another
+    /// file proves their type a key-path container, and that file holds what reads judge. Most extensions of a
+    /// large code base have a getter and a setter somewhere; counting them made every such app read twice.
     public var holdsWhatReadsJudge: Bool {
-        !(injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
-            && propertyWrappers.isEmpty)
+        !(injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && !containerProperties.contains { !$0.computesFromOthers }
+            && moduleComponents.isEmpty && propertyWrappers.isEmpty)
     }
 
     public var isEmpty: Bool {
