@@ -755,4 +755,26 @@ import Testing
             "1️⃣": "[unused-registration] `Clock` is registered with Swinject in `CoreAssembly`, but nothing resolves or injects it",
         ]))
     }
+
+    /// A local injection of a free function or a closure is read only in its body; a variable of the file's top
+    /// level is a global that any file may read, so it is not judged.
+    @Test func localsOfFreeFunctionsAreJudgedGlobalsAreNot() {
+        check(RuleExample(files: [
+            "Snippets.swift": """
+                import Resolver
+                final class Clock { func now() -> Int { 0 } }
+                @Injected var sharedClock: Clock
+                private func snippet() {
+                    run {
+                        @Injected var 1️⃣clock: Clock
+                        @Injected var used: Clock
+                        _ = used.now()
+                    }
+                }
+                func run(_ body: () -> Void) { body() }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `clock` is injected as a local with `@Injected`, but nothing reads it",
+        ]))
+    }
 }

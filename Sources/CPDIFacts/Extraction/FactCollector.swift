@@ -441,13 +441,26 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Properties
 
+    /// A variable of the file's top level (also inside `#if`): a global, which any file may read. Any other
+    /// that is no member sits in a body (a function's, a closure's, an accessor's) and is read only there.
+    static func isGlobal(_ node: VariableDeclSyntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(SourceFileSyntax.self) { return true }
+            if syntax.is(CodeBlockSyntax.self) || syntax.is(ClosureExprSyntax.self) || syntax.is(AccessorBlockSyntax.self) { return false }
+            current = syntax.parent
+        }
+        return true
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         recordAnnotatedMembers(node)
         if !isMember, !node.attributes.isEmpty {
             let before = facts.runtime.injections.count
             runtimeReading.readInjection(
-                node, enclosingType: enclosingType, imports: facts.imports, isLocal: true, typeIgnored: { false }, into: &facts.runtime
+                node, enclosingType: enclosingType, imports: facts.imports, isLocal: !Self.isGlobal(node), typeIgnored: { false },
+                into: &facts.runtime
             )
             for injection in facts.runtime.injections[before...] { localInjectionNames.insert(injection.property) }
         }

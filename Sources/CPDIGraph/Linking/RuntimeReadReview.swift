@@ -73,7 +73,8 @@ struct RuntimeReadReview {
         let fact = injection.fact
         if fact.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
         if fact.isDynamic { return .notJudged("@objc, dynamic or override: read where cpdi cannot see") }
-        guard let owner = fact.enclosingType else { return .notJudged("a top-level variable") }
+        // A local of a free function or closure is read only in its body: by its name, outside any type.
+        guard let owner = fact.enclosingType ?? (fact.isLocal ? "" : nil) else { return .notJudged("a top-level variable") }
         if fact.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
         let readers = [owner] + subclasses(of: owner, reads: reads)
         if reads.requirements.contains(fact.property), reads.mayConform(readers, toProtocolRequiring: fact.property, aliases: symbols) {

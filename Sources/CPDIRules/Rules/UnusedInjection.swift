@@ -149,9 +149,11 @@ public struct UnusedInjection: Rule {
             guard injection.usage == .unused else { return nil }
             let fact = injection.fact
             let position = fact.namePosition ?? fact.position
+            // A local of a free function or closure has no type to name; the finding's place says where it is.
+            let into = fact.enclosingType == nil ? "is injected as a local" : "is injected into `\(injection.owner)`"
             var found = finding(
                 file: injection.file, at: position,
-                "`\(fact.property)` is injected into `\(injection.owner)` with `\(Self.written(fact))`, but nothing reads it",
+                "`\(fact.property)` \(into) with `\(Self.written(fact))`, but nothing reads it",
                 component: injection.owner, member: fact.property,
                 suggestion: "remove `\(fact.property)`, or read it where it was meant to be used"
             )
