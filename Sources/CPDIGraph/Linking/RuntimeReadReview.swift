@@ -8,7 +8,8 @@ import CPDIFacts
 ///   in its own file); `.x` alone and `SomeType.x` read a static member or an enum case, so they count for
 ///   static properties only. It is not judged when it is kept on purpose (`// periphery:ignore`), `@objc`, `dynamic`
 ///   or an `override`, a requirement of a protocol its type or a subclass may conform to (read through the
-///   protocol), top-level, or public in a scan with no app in it (clients of the library may read it).
+///   protocol), a global of a file's top level, or public in a scan with no app in it (clients of the library
+///   may read it). A local of a free function or a closure is read only by its name in that body.
 /// - a **registration** is read by an injection or lookup that resolves to it; a type it also answers for
 ///   (`.implements(P.self)`) by any injection or lookup of that type in its store; a key-path property also by
 ///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides
