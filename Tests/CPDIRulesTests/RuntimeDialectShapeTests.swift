@@ -777,4 +777,41 @@ import Testing
             "1️⃣": "[unused-injection] `clock` is injected as a local with `@Injected`, but nothing reads it",
         ]))
     }
+
+    /// A protocol name the sources declare in one module may, in a file of another module that imports none of
+    /// them, be a library's protocol of the same name (Stream's chat `ViewFactory` beside its video one), whose
+    /// requirements cpdi cannot see. A file of the declaring module, or one importing it, sees the sources' own.
+    @Test func aProtocolNameOfAnotherModuleMayBeALibrarys() {
+        check(RuleExample(files: [
+            "Video/ViewFactory.swift": """
+                import Resolver
+                public protocol ViewFactory { func makeCallView() }
+                public final class Client {}
+                public final class CallModel {}
+                final class Screen: ViewFactory {
+                    @Injected var 1️⃣client: Client
+                    func makeCallView() {}
+                }
+                """,
+            "Demo/ChatFactory.swift": """
+                import Resolver
+                import ChatKit
+                import class Video.CallModel
+                final class ChatFactory: ViewFactory {
+                    @Injected var client: Client
+                }
+                """,
+            "Demo/CallFactory.swift": """
+                import Resolver
+                import Video
+                final class CallFactory: ViewFactory {
+                    @Injected var 2️⃣client: Client
+                    func makeCallView() {}
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `client` is injected into `Screen` with `@Injected`, but nothing reads it",
+            "2️⃣": "[unused-injection] `client` is injected into `CallFactory` with `@Injected`, but nothing reads it",
+        ]))
+    }
 }

@@ -248,7 +248,9 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.identifierText { facts.imports.append(module) }
+        // `import class Kit.Player` brings one declaration, not the module: kept as `Kit.Player`.
+        let path = node.path.map(\.name.identifierText)
+        if !path.isEmpty { facts.imports.append(node.importKindSpecifier == nil ? path[0] : path.joined(separator: ".")) }
         return .skipChildren
     }
 

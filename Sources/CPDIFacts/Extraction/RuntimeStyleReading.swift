@@ -117,7 +117,7 @@ struct RuntimeStyleReading {
 
     /// The library a file's imports name, for shapes several libraries share.
     static func dialect(importing imports: [String]) -> RuntimeDialect? {
-        for module in imports {
+        for module in imports.lazy.map(ImportedNames.module(of:)) {
             switch module {
             case "Swinject", "SwinjectAutoregistration", "SwinjectStoryboard": return .swinject
             case "Resolver": return .resolver

@@ -622,3 +622,20 @@ extension Array {
         self = isEmpty ? [] : withUnsafeBufferPointer { Array($0) }
     }
 }
+
+/// A file's imports as `FileFacts.imports` keeps them: a module (`Kit`), or one declaration of it
+/// (`Kit.Player`, from `import class Kit.Player`).
+public enum ImportedNames {
+    /// The module an import names.
+    public static func module(of entry: String) -> Substring {
+        entry.firstIndex(of: ".").map { entry[..<$0] } ?? entry[...]
+    }
+
+    /// Whether `imports` bring `name` of `module` into the file: the whole module, or that declaration.
+    public static func bring(_ name: Substring, of module: String, _ imports: [String]) -> Bool {
+        imports.contains { entry in
+            guard let dot = entry.firstIndex(of: ".") else { return entry == module }
+            return entry[..<dot] == module && entry[entry.index(after: dot)...] == name
+        }
+    }
+}

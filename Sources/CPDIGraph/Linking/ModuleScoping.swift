@@ -38,7 +38,8 @@ struct ModuleScoping {
             let module = modules[file.path] ?? ""
             // A name resolves in the file's module or its imports: if none of them declares a clashing
             // name, nothing in the file can refer to one.
-            guard involved.contains(module) || file.imports.contains(where: involved.contains) else { return file }
+            guard involved.contains(module) || file.imports.contains(where: { involved.contains(String(ImportedNames.module(of: $0))) })
+            else { return file }
             let renamer = Renamer(module: module, imports: file.imports, clashing: clashing)
             return renamer.rename(file)
         }
@@ -68,7 +69,10 @@ private struct Renamer {
     func name(_ name: String) -> String {
         let first = ModuleScoping.firstComponent(name)
         guard let declaring = clashing[first] else { return name }
-        guard let owner = declaring.contains(module) ? module : imports.first(where: declaring.contains) else { return name }
+        // The first import, in source order, that brings the name.
+        let imported = imports.lazy.map { String(ImportedNames.module(of: $0)) }.enumerated()
+            .first { declaring.contains($0.element) && ImportedNames.bring(Substring(first), of: $0.element, [imports[$0.offset]]) }?.element
+        guard let owner = declaring.contains(module) ? module : imported else { return name }
         return "\(owner).\(name)"
     }
 

@@ -104,7 +104,8 @@ struct RegistrationLinking {
         // With nothing injected or registered there is nothing to judge, and indexing every file's reads for it
         // cost a large app without run-time injection a tenth of a second per 10,000 files.
         if !registry.injections.isEmpty || !registry.registrations.isEmpty {
-            RuntimeReadReview(files: files, symbols: symbols, containers: containers).run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
+            RuntimeReadReview(files: files, symbols: symbols, containers: containers, modules: modules)
+                .run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
         }
         return registry
     }

@@ -20,9 +20,11 @@ struct RuntimeReadReview {
     let files: [FileFacts]
     let symbols: SymbolTable
     let containers: KeyPathContainers
+    /// Each file's module, by path; a file without one is taken to see every declaration.
+    var modules: [String: String] = [:]
 
     func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
-        let reads = ReadIndex(files: files, containers: containers)
+        let reads = ReadIndex(files: files, containers: containers, modules: modules)
         for index in registry.injections.indices {
             registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
         }
@@ -85,7 +87,12 @@ struct RuntimeReadReview {
         // A protocol of a library may require the name too; a `private` or `fileprivate` property can be no
         // witness of one.
         if !isFilePrivate, let unseen = reads.unseenConformance(of: readers, symbols: symbols) {
-            return .notJudged("its type conforms to `\(unseen)`, declared outside the analysed sources, which may require `\(fact.property)`")
+            guard let writer = unseen.writtenIn else {
+                return .notJudged("its type conforms to `\(unseen.name)`, declared outside the analysed sources, which may require `\(fact.property)`")
+            }
+            return .notJudged(
+                "its type conforms to `\(unseen.name)` in \(writer), which imports no module of the sources declaring it: perhaps a library's protocol, which may require `\(fact.property)`"
+            )
         }
         let files = isFilePrivate ? [injection.file] : nil
         for reader in readers where reads.isBareRead(fact.property, in: reader, files: files) { return .used }
@@ -207,6 +214,13 @@ private struct ReadIndex {
     private var protocols: [String: (requirements: Set<String>, inherited: Set<String>)] = [:]
     /// By a type's last name: the names its declarations and extensions inherit.
     private var conformances: [String: Set<String>] = [:]
+    /// By a type's last name, then by a name it inherits: the files whose declarations write that inheritance.
+    private var conformanceFiles: [String: [String: Set<String>]] = [:]
+    /// By a last name: the modules of the files declaring a type, protocol or type alias of that name.
+    private var declaringModules: [String: Set<String>] = [:]
+    /// Each file's module and imports, by path.
+    private let modules: [String: String]
+    private var imports: [String: [String]] = [:]
     /// The last names of the types some `typealias` of the sources names.
     private var aliasTargets: Set<String> = []
     /// The last names of the types, protocols and type aliases the sources declare.
@@ -226,7 +240,8 @@ private struct ReadIndex {
     /// Every `typealias` name of the sources.
     let aliasNames: Set<String>
 
-    init(files: [FileFacts], containers: KeyPathContainers) {
+    init(files: [FileFacts], containers: KeyPathContainers, modules: [String: String]) {
+        self.modules = modules
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
         let memberTypes = Self.memberTypes(files)
         let superclasses = Self.superclasses(files)
@@ -269,8 +284,14 @@ private struct ReadIndex {
                 let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
                 if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
             }
-            for alias in file.aliases { declaredNames.insert(Self.lastName(alias.name)) }
+            imports[file.path] = file.imports
+            let module = modules[file.path] ?? ""
+            for alias in file.aliases {
+                declaredNames.insert(Self.lastName(alias.name))
+                declaringModules[Self.lastName(alias.name), default: []].insert(module)
+            }
             for type in file.types {
+                if type.kind != .extension { declaringModules[Self.lastName(type.name), default: []].insert(module) }
                 for parameter in type.genericParameters + type.associatedTypes { genericNames.insert(parameter.name) }
                 if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
                 if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
@@ -281,6 +302,7 @@ private struct ReadIndex {
                     protocols[Self.lastName(type.name), default: ([], [])].inherited.formUnion(inherited)
                 } else {
                     conformances[Self.lastName(type.name), default: []].formUnion(inherited)
+                    for name in inherited { conformanceFiles[Self.lastName(type.name), default: [:]][name, default: []].insert(file.path) }
                 }
             }
         }
@@ -326,18 +348,35 @@ private struct ReadIndex {
     /// The first name one of `readers` inherits that is declared nowhere in the sources and is no standard
     /// protocol or base class cpdi knows (`StandardConformances`): a library's protocol, whose requirements
     /// cpdi cannot see, or a library's class.
-    func unseenConformance(of readers: [String], symbols: SymbolTable) -> String? {
+    func unseenConformance(of readers: [String], symbols: SymbolTable) -> (name: String, writtenIn: String?)? {
         for reader in readers {
             for inherited in (conformances[Self.lastName(reader)] ?? []).sorted() {
-                if declaredNames.contains(inherited) || symbols.aliases[inherited] != nil || aliasNames.contains(inherited)
-                    || StandardConformances.requirements(of: inherited) != nil
-                {
-                    continue
+                if StandardConformances.requirements(of: inherited) != nil { continue }
+                guard declaredNames.contains(inherited) || symbols.aliases[inherited] != nil || aliasNames.contains(inherited) else {
+                    return (inherited, nil)
                 }
-                return inherited
+                // Declared in the sources, but perhaps not where the conformance is written: a file of another
+                // module that imports no module declaring it names a library's protocol of that name.
+                let writers = (conformanceFiles[Self.lastName(reader)]?[inherited] ?? []).sorted()
+                if let blind = writers.first(where: { !sees(inherited, from: $0) }) { return (inherited, blind) }
             }
         }
         return nil
+    }
+
+    /// Whether the file at `path` can see a declaration of the sources named `name`: one of its own module, or
+    /// of a module it imports (or whose declaration of that name it imports). A file or a declaration whose
+    /// module is not known sees and is seen by all.
+    private func sees(_ name: String, from path: String) -> Bool {
+        guard let module = modules[path], !module.isEmpty, let declaring = declaringModules[name], !declaring.contains("") else { return true }
+        if declaring.contains(module) { return true }
+        let imported = imports[path] ?? []
+        // A target `My-App` is imported as `My_App`.
+        return declaring.contains { ImportedNames.bring(Substring(name), of: Self.moduleIdentifier($0), imported) || ImportedNames.bring(Substring(name), of: $0, imported) }
+    }
+
+    private static func moduleIdentifier(_ target: String) -> String {
+        String(target.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
