@@ -814,4 +814,133 @@ import Testing
             "2️⃣": "[unused-injection] `client` is injected into `CallFactory` with `@Injected`, but nothing reads it",
         ]))
     }
+
+    /// A global built from a library's type with nothing but literals (`let app = XCUIApplication()`) holds no
+    /// value of the sources, and nor does what its own members and subscripts give: `app.images` in a UI test
+    /// reads no injected `images`; one built from a type of the sources reads that type's. A type that inherits
+    /// a library's class may have a member `app` of its own, and a subscript an extension adds to a library's
+    /// type may give anything: those reads stay untyped.
+    @Test func readsThroughALibrarysGlobalReadNoInjection() {
+        check(RuleExample(files: [
+            "App/Screens.swift": """
+                import Resolver
+                final class Images {}
+                final class Gallery { @Injected var images: Images }
+                final class Album { @Injected var 1️⃣images: Images }
+                final class Toolbar { @Injected var buttons: Images }
+                final class Feed { @Injected var cells: Images }
+                """,
+            "UITests/Launch.swift": """
+                import XCTest
+                @testable import App
+                let app = XCUIApplication()
+                let gallery = Gallery()
+                """,
+            "UITests/Pages.swift": """
+                import XCTest
+                enum GalleryPage {
+                    enum Header {
+                        static var icons: XCUIElementQuery { app.staticTexts["header"].images }
+                    }
+                    static var all: XCUIElementQuery { app.images.matching(identifier: "photo") }
+                    static var shown: Images { gallery.images }
+                }
+                final class ToolbarTests: XCTestCase {
+                    func testButtons() { XCTAssertTrue(app.buttons.firstMatch.exists) }
+                }
+                extension XCUIElementQuery {
+                    subscript(id id: String) -> XCUIElement { self[id] }
+                }
+                enum FeedPage {
+                    static var rows: XCUIElementQuery { app.tables[id: "feed"].cells }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `images` is injected into `Album` with `@Injected`, but nothing reads it",
+        ]))
+    }
+
+    /// An app's own registration helper hands its type on (`_register(serviceType, factory: factory)`): what
+    /// its callers register is not read, so a Swinject lookup nothing else registers is not judged, and a
+    /// registration written out is still judged unused.
+    @Test func aRegistrationHelperThatHandsOnItsTypeLeavesSwinjectsStoreUnread() {
+        check(RuleExample(files: [
+            "Dependencies.swift": """
+                import Swinject
+                extension Container {
+                    @discardableResult
+                    func registerSingleton<Service>(_ serviceType: Service.Type, factory: @escaping (Resolver) -> Service) -> ServiceEntry<Service> {
+                        _register(serviceType, factory: factory).inObjectScope(.container)
+                    }
+                }
+                final class Clock {}
+                final class Feed {}
+                enum Dependencies {
+                    static func setUp() -> Container {
+                        let container = Container()
+                        container.registerSingleton(Clock.self) { _ in Clock() }
+                        container.1️⃣register(Feed.self) { _ in Feed() }
+                        return container
+                    }
+                }
+                """,
+            "Screen.swift": """
+                import Swinject
+                final class Screen {
+                    let resolver: Resolver
+                    init(resolver: Resolver) { self.resolver = resolver }
+                    func clock() -> Clock? { resolver.resolve(Clock.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Feed` is registered with Swinject in `Dependencies`, but nothing resolves or injects it",
+        ]))
+    }
+
+    /// A test's container registers mocks for the app's protocols (`mock.register { ClockMock() }.implements(Clock.self)`):
+    /// which registration answers a lookup depends on the container asked, so every one that may is used, and an
+    /// alias `.implements(P.self, name: .json)` answers a lookup of that name.
+    @Test func everyRegistrationThatMayAnswerALookupIsUsed() {
+        check(RuleExample(files: [
+            "App/Registrations.swift": """
+                import Resolver
+                protocol Clock {}
+                final class SystemClock: Clock {}
+                protocol Network {}
+                final class HTTPNetwork: Network {}
+                extension Resolver.Name { static let json = Resolver.Name("json") }
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { SystemClock() }.implements(Clock.self)
+                        register(Network.self, name: .json) { HTTPNetwork() }
+                    }
+                }
+                final class Home {
+                    @Injected var clock: Clock
+                    func tick() { _ = clock }
+                }
+                """,
+            "AppTests/Mocks.swift": """
+                import Resolver
+                final class ClockMock: Clock {}
+                final class NetworkMock: Network {}
+                final class UnusedMock {}
+                extension Resolver {
+                    static func registerMocks() {
+                        mock.register { ClockMock() }.implements(Clock.self)
+                        mock.register { NetworkMock() }.implements(Network.self, name: .json)
+                        mock.1️⃣register { UnusedMock() }
+                    }
+                }
+                """,
+            "AppTests/NetworkTests.swift": """
+                import Resolver
+                final class NetworkTests {
+                    func testJSON() { _ = Resolver.resolve(Network.self, name: .json) as? NetworkMock }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `UnusedMock` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
+        ]))
+    }
 }

@@ -29,6 +29,25 @@ extension FactCollector {
     /// A chain of properties from a certain start: `self.call`, `Session.shared` (`.shared`: static), `call.session`
     /// and `Call().session.user` (`session.user`). The link types each step by the property's declared type.
     private func propertyChain(_ expr: ExprSyntax) -> (start: String, path: String)? {
+        // `app.staticTexts["Done"]`: a subscript given literals is a step the link follows only through a
+        // library's value (it cannot tell which subscript of the sources' types is called).
+        if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
+            guard subscriptCall.trailingClosure == nil, !subscriptCall.arguments.isEmpty,
+                subscriptCall.arguments.allSatisfy({ $0.expression.isPlainLiteral })
+            else { return nil }
+            let called = subscriptCall.calledExpression.withoutUnwrapping
+            let step = NameReads.subscriptStep(labels: subscriptCall.arguments.map { $0.label?.identifierText ?? "_" })
+            if let inner = propertyChain(called) { return (inner.start, "\(inner.path).\(step)") }
+            guard let owner = called.as(DeclReferenceExprSyntax.self), owner.argumentNames == nil,
+                owner.baseName.identifierText.first?.isLowercase == true
+            else { return nil }
+            switch valueStart(owner) {
+            case .member(let scope): return (scope, "\(owner.baseName.identifierText).\(step)")
+            case .instance(let type): return (type, step)
+            case .chain(let start, let path): return (start, "\(path).\(step)")
+            case nil: return nil
+            }
+        }
         guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
             let base = member.base?.withoutUnwrapping
         else { return nil }
@@ -176,7 +195,10 @@ extension FactCollector {
     /// static one by `Type|.name`).
     func recordAnnotatedMembers(_ node: VariableDeclSyntax) {
         guard recordsRuntimeReads else { return }
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else {
+            if enclosingType == nil, Self.isGlobal(node) { recordPlainGlobals(node) }
+            return
+        }
         for binding in node.bindings {
             // `@StateObject var model = FeedModel()`: the type built is the property's type.
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -185,6 +207,30 @@ extension FactCollector {
             let key = "\(enclosingType ?? "")|\(node.modifiers.isStatic ? "." : "")\(name)"
             // Two declarations of one name (in `#if` branches) may differ: then neither is certain.
             if let known = annotatedMembers[key], known != type { annotatedMembers[key] = "" } else { annotatedMembers[key] = type }
+        }
+    }
+
+    /// `let app = XCUIApplication()` at the file's top level, by `|app`: a global built by a type written
+    /// without generic arguments and given no argument but literals, so the type is all that is built (a
+    /// generic type cannot infer its parameters from nothing). The link types reads through it where the
+    /// name reaches no member, and follows a library's type through the library's own members.
+    private func recordPlainGlobals(_ node: VariableDeclSyntax) {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+                let call = binding.initializer.map({ Self.withoutEffects($0.value) })?.as(FunctionCallExprSyntax.self),
+                call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+                call.arguments.allSatisfy({ $0.expression.isPlainLiteral }),
+                let type = call.calledExpression.as(DeclReferenceExprSyntax.self), type.argumentNames == nil
+            else { continue }
+            let typeName = type.baseName.identifierText
+            guard typeName.first?.isUppercase == true, typeName != "Self", !isGenericTypeName(typeName) else { continue }
+            if let annotation = binding.typeAnnotation?.type {
+                guard let written = annotation.as(IdentifierTypeSyntax.self), written.genericArgumentClause == nil,
+                    written.name.identifierText == typeName
+                else { continue }
+            }
+            let key = "|\(name)"
+            if let known = annotatedMembers[key], known != typeName { annotatedMembers[key] = "" } else { annotatedMembers[key] = typeName }
         }
     }
 

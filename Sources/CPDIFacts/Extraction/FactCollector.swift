@@ -78,6 +78,8 @@ final class FactCollector: SyntaxVisitor {
     var propertyReadsSeen: Set<String> = []
     /// `NameReads.subscriptKeyPaths` as it is gathered.
     var subscriptKeyPathsSeen: Set<String> = []
+    /// `NameReads.memberKeys` as it is gathered.
+    var memberKeysSeen: Set<UInt32> = []
     /// `NameReads.keyPathSubscriptRoots` as it is gathered.
     var keyPathSubscriptRootsSeen: Set<String> = []
     /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
@@ -142,6 +144,7 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.onTypes = typeReadsSeen.sorted()
         facts.runtime.reads.propertyMembers = propertyReadsSeen.sorted()
         facts.runtime.reads.subscriptKeyPaths = subscriptKeyPathsSeen.sorted()
+        facts.runtime.reads.memberKeys = memberKeysSeen.sorted()
         facts.runtime.reads.keyPathSubscriptRoots = keyPathSubscriptRootsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
@@ -473,6 +476,7 @@ final class FactCollector: SyntaxVisitor {
             let typeName = annotation.map(\.nominalName) ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
             guard isMember, let current = typeStack.last else { continue }
+            noteDeclaredMember(name)
             let isProtocol = facts.types[current.index].isProtocol
             if isProtocol {
                 facts.types[current.index].requirements.append(name)
@@ -690,8 +694,30 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Uses of the dependencies value
 
+    /// An enum's case is a value its static members reach by its bare name, as they reach a property.
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        noteDeclaredMember(node.name.identifierText)
+        return .visitChildren
+    }
+
+    /// A property or case of the innermost type, or a subscript's step (`NameReads.memberKeys`).
+    private func noteDeclaredMember(_ name: String) {
+        guard recordsRuntimeReads, let current = typeStack.last else { return }
+        memberKeysSeen.insert(MemberNameHash.bare(name, in: current.name.split(separator: ".").last ?? Substring(current.name)))
+    }
+
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
         recordKeyPathSubscriptRoots(node)
+        // An instance subscript an extension or a protocol adds may be one of a library's type.
+        if recordsRuntimeReads, let current = typeStack.last, facts.types[current.index].kind == .extension || facts.types[current.index].isProtocol,
+            !node.modifiers.isStatic
+        {
+            let parameters = node.parameterClause.parameters
+            // A subscript's parameter has an argument label only when it is given two names.
+            let step = parameters.contains { $0.defaultValue != nil || $0.ellipsis != nil } ? NameReads.anySubscript
+                : NameReads.subscriptStep(labels: parameters.map { $0.secondName == nil ? "_" : $0.firstName.identifierText })
+            noteDeclaredMember(step)
+        }
         return .visitChildren
     }
 

@@ -23,12 +23,22 @@ extension RuntimeStyleReading {
             return
         }
         // The cheap test first: this runs for every call in the file.
-        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" || ResolutionFact.mayNameHelper(called) else {
+        guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" || called == "_register"
+            || ResolutionFact.mayNameHelper(called)
+        else {
             return
         }
         let hint = Self.dialect(importing: imports)
         guard hint != .factory, hint != .swiftDependencies else { return }
         let typeArgument = node.arguments.first.flatMap { $0.label == nil ? Self.metatypeName($0.expression) : nil }
+        // A type handed on (`_register(serviceType, factory: factory)` in the app's own `registerSingleton`,
+        // `register(type) { … }`): what its callers register is not read, so Swinject's store is not read whole.
+        if hint == .swinject, typeArgument == nil, called == "_register" || called == "register" && Self.handsOnAType(node) {
+            var fact = RegistrationFact(kind: .factory, key: nil, enclosingType: enclosingType, position: position(node.calledExpression))
+            fact.dialect = .swinject
+            facts.registrations.append(fact)
+            return
+        }
         switch called {
         case "register":
             guard let closure = Self.factoryClosure(of: node) else { return }
@@ -350,6 +360,12 @@ extension RuntimeStyleReading {
     }
 
     /// The closure that builds the value: trailing, or passed as `factory:`.
+    /// `register(serviceType) { … }`, `register(type, factory: make)`: a type as a value, and a factory.
+    private static func handsOnAType(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let first = node.arguments.first, first.label == nil, first.expression.is(DeclReferenceExprSyntax.self) else { return false }
+        return node.trailingClosure != nil || node.arguments.contains { $0.label?.text == "factory" }
+    }
+
     private static func factoryClosure(of node: FunctionCallExprSyntax) -> ClosureExprSyntax? {
         node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
     }

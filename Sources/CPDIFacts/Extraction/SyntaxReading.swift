@@ -94,6 +94,12 @@ extension ExprSyntax {
         }
     }
 
+    /// `"Done"` (without interpolation), `3`, `0.5`, `true`: a value that builds nothing of the sources.
+    var isPlainLiteral: Bool {
+        if let string = self.as(StringLiteralExprSyntax.self) { return string.segments.allSatisfy { $0.is(StringSegmentSyntax.self) } }
+        return self.is(IntegerLiteralExprSyntax.self) || self.is(FloatLiteralExprSyntax.self) || self.is(BooleanLiteralExprSyntax.self)
+    }
+
     /// `x!`, `x?` and `(x)` are `x`; a cast is not (`(x as? Feed)` is a `Feed`).
     var withoutUnwrapping: ExprSyntax {
         if let force = self.as(ForceUnwrapExprSyntax.self) { return force.expression.withoutUnwrapping }

@@ -275,6 +275,18 @@ public struct NameReads: Codable, Sendable, Equatable {
     public var overridden: [String] = []
     /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
     public var typeAliases: [String] = []
+    /// Every property and enum case the file's types, extensions and protocols declare, and the
+    /// `subscriptStep` of each instance subscript an extension or a protocol declares (`anySubscript` for one
+    /// with a default argument), as `MemberNameHash.bare(name, in: type)` of the type's last name, sorted: a
+    /// name written alone in a type that neither it nor anything it inherits declares is no member, and a step
+    /// of a library's value is the library's own unless an extension of it or a protocol declares one.
+    public var memberKeys: [UInt32] = []
+
+    /// A subscript in a chain of `propertyMembers`, by its argument labels (`_` for none):
+    /// `app.staticTexts["Done"].images` is `staticTexts.[_]`, `items[safe: 0]` is `items.[safe]`.
+    public static func subscriptStep(labels: [String]) -> String { "[\(labels.joined(separator: ","))]" }
+    /// A subscript that some call of any labels may reach.
+    public static let anySubscript = "[*]"
 
     mutating func releaseSpareCapacity() {
         bare.releaseSpareCapacity()
@@ -289,6 +301,7 @@ public struct NameReads: Codable, Sendable, Equatable {
         dynamicMemberTypes.releaseSpareCapacity()
         overridden.releaseSpareCapacity()
         typeAliases.releaseSpareCapacity()
+        memberKeys.releaseSpareCapacity()
     }
 
     public init() {}

@@ -17,10 +17,11 @@ public struct AskedReads: Sendable, Equatable {
 
     /// Whether the reads `old` and `new` of one file give the same answer to every question asked: they differ
     /// only in keys never asked, and not at all in what is read as a whole (`@dynamicMemberLookup` types,
-    /// overrides, type aliases, subscripts' key-path roots, properties' types).
+    /// overrides, type aliases, subscripts' key-path roots, properties' types, the members declared).
     public func answersAlike(_ old: NameReads, _ new: NameReads) -> Bool {
         guard old.dynamicMemberTypes == new.dynamicMemberTypes, old.overridden == new.overridden, old.typeAliases == new.typeAliases,
-            old.keyPathSubscriptRoots == new.keyPathSubscriptRoots, old.memberTypes == new.memberTypes
+            old.keyPathSubscriptRoots == new.keyPathSubscriptRoots, old.memberTypes == new.memberTypes,
+            old.memberKeys == new.memberKeys
         else { return false }
         func changed<T: Hashable>(_ before: [T], _ after: [T]) -> Set<T> { Set(before).symmetricDifference(after) }
         // `Type|name`, `Base|name`, `Type|property|name`: the name read is the last part.

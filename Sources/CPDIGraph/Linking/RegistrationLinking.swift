@@ -101,6 +101,7 @@ struct RegistrationLinking {
             guard let initializer = declared.fact.initializerOf else { continue }
             registry.resolutions += autoregistered(declared, initializer: initializer, registry: registry, stores: stores, types: types)
         }
+        registry.alsoAnswering = alsoAnswering(registry, stores: stores, wrappers: wrappers, types: types)
         // With nothing injected or registered there is nothing to judge, and indexing every file's reads for it
         // cost a large app without run-time injection a tenth of a second per 10,000 files.
         if !registry.injections.isEmpty || !registry.registrations.isEmpty {
@@ -246,13 +247,34 @@ struct RegistrationLinking {
 
     // MARK: Injections
 
+    /// The stores an injection by type may be answered from: Resolver's own wrappers look in Resolver's only.
+    private static func searchedStores(_ fact: InjectionFact, wrappers: [String: String?]) -> [RuntimeDialect] {
+        fact.dialect == .resolver && wrappers[fact.wrapper] == nil ? [.resolver] : [.modules, .swinject, .resolver]
+    }
+
+    /// The registrations besides the one each answered lookup names that may answer it too.
+    private func alsoAnswering(_ registry: RuntimeRegistry, stores: StoreState, wrappers: [String: String?], types: TypeKeys) -> Set<String> {
+        var found: Set<String> = []
+        for injection in registry.injections {
+            guard case .registered = injection.resolution, case .type(let written) = injection.fact.key else { continue }
+            let lookup = Lookup(type: types.canonical(written), name: injection.fact.name, argumentCount: 0)
+            found.formUnion(stores.allAnswering(lookup, in: Self.searchedStores(injection.fact, wrappers: wrappers)))
+        }
+        for resolution in registry.resolutions {
+            guard case .registered = resolution.result, let type = resolution.type else { continue }
+            let lookup = Lookup(type: type, name: resolution.fact.name, argumentCount: resolution.fact.argumentCount)
+            found.formUnion(stores.allAnswering(lookup, in: [resolution.fact.dialect]))
+        }
+        return found
+    }
+
     private func resolve(
         _ fact: InjectionFact, wrappers: [String: String?], registry: inout RuntimeRegistry, stores: StoreState, types: TypeKeys
     ) -> Injection.Resolution {
         let declaredWrapper = wrappers[fact.wrapper] != nil
         switch fact.key {
         case .type(let written):
-            let searched: [RuntimeDialect] = fact.dialect == .resolver && !declaredWrapper ? [.resolver] : [.modules, .swinject, .resolver]
+            let searched = Self.searchedStores(fact, wrappers: wrappers)
             let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
             if let found = stores.find(lookup, in: searched) { return .registered(found) }
             guard stores.judges(lookup, in: searched) else { return .unknown }
@@ -503,11 +525,24 @@ struct StoreState {
     /// The registration answering the lookup, in the first store (of `dialects`) that has one.
     func find(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> String? {
         for dialect in dialects {
-            let matching = (byDialect[dialect] ?? []).filter { $0.answers(lookup.type) && Self.namesMatch($0.registeredName, lookup.name) }
-            let counted = matching.first { $0.argumentCount == lookup.argumentCount || lookup.argumentCount < 0 || dialect != .swinject }
-            if let counted { return counted.name }
+            if let counted = answering(lookup, in: dialect).first { return counted.name }
         }
         return nil
+    }
+
+    /// Every registration of `dialects` that may answer the lookup. Which one does at run time depends on
+    /// the container asked and the order of registration (a test's container registers its mocks for the
+    /// app's protocols), so each is used.
+    func allAnswering(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> [String] {
+        dialects.flatMap { answering(lookup, in: $0).map(\.name) }
+    }
+
+    private func answering(_ lookup: Lookup, in dialect: RuntimeDialect) -> [Registration] {
+        (byDialect[dialect] ?? []).filter { registration in
+            // `.implements(P.self, name: "x")` may name the alias: an alias answers under any name.
+            (registration.key == lookup.type && Self.namesMatch(registration.registeredName, lookup.name) || registration.alsoAs.contains(lookup.type))
+                && (registration.argumentCount == lookup.argumentCount || lookup.argumentCount < 0 || dialect != .swinject)
+        }
     }
 
     /// Whether a miss is certain: some store to look in has registrations, and every such store is read whole.

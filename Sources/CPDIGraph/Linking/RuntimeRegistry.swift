@@ -130,6 +130,8 @@ public struct RuntimeRegistry: Sendable {
     public var holdsApp = false
     /// What judging the injections and registrations asked of the files' reads (`RuntimeReadReview`).
     public var askedReads = AskedReads()
+    /// Registrations that may answer a lookup whose result names another (`StoreState.allAnswering`): used too.
+    var alsoAnswering: Set<String> = []
 
     public init() {}
 

@@ -1,0 +1,471 @@
+import CPDIFacts
+
+/// Every file's reads, indexed once. It notes what it is asked (`AskedReads`).
+struct ReadIndex {
+    let asked = AskedReadsLog()
+
+    /// `MemberNameHash.bare(name, in: type)` → files where `name` is written alone in `type` or a type nested in it.
+    private var bare: [UInt32: Set<String>] = [:]
+    /// `MemberNameHash.of(name)` → files reading some value's `name`.
+    private var members: [UInt32: Set<String>] = [:]
+    /// `name` → the types it is read on with certainty, each with the files reading it.
+    private var typed: [String: [String: Set<String>]] = [:]
+    /// `name` → the capitalised bases it is read on (`Log` of `Log.name`), each with the files reading it.
+    private var onTypes: [String: [String: Set<String>]] = [:]
+    /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
+    private var typeLevelMembers: [UInt32: Set<String>] = [:]
+    /// Names some protocol in the sources requires.
+    let requirements: Set<String>
+    /// By a protocol's last name: what its declarations require and the names they inherit.
+    private var protocols: [String: (requirements: Set<String>, inherited: Set<String>)] = [:]
+    /// By a type's last name: the names its declarations and extensions inherit.
+    private var conformances: [String: Set<String>] = [:]
+    /// By a type's last name, then by a name it inherits: the files whose declarations write that inheritance.
+    private var conformanceFiles: [String: [String: Set<String>]] = [:]
+    /// By a last name: the modules of the files declaring a type, protocol or type alias of that name.
+    private var declaringModules: [String: Set<String>] = [:]
+    /// Each file's module and imports, by path.
+    private let modules: [String: String]
+    private var imports: [String: [String]] = [:]
+    /// The last names of the types some `typealias` of the sources names.
+    private var aliasTargets: Set<String> = []
+    /// The last names of the types, protocols and type aliases the sources declare.
+    private var declaredNames: Set<String> = []
+    /// `NameReads.memberKeys` of every file.
+    private var memberKeys: Set<UInt32> = []
+    /// The generic parameters and associated types of every type and protocol of the sources: visible in
+    /// their extensions in other files, where a read cannot tell them from a type's name.
+    private var genericNames: Set<String> = []
+    /// Classes by the first name they inherit, as written: their direct subclasses, found once for every question.
+    private(set) var classChildren: [String: [String]] = [:]
+    /// Types declared `@dynamicMemberLookup`.
+    let dynamicMemberTypes: Set<String>
+    /// `name` → the bases of `Base[\.name]`, each with the files reading it.
+    private var subscriptKeyPaths: [String: [String: Set<String>]] = [:]
+    /// The roots of the key-path parameters of every subscript the sources declare (`?`: not known), each
+    /// with the type declaring the subscript (empty: none).
+    let keyPathSubscriptRoots: [(type: String, root: String)]
+    /// Every `typealias` name of the sources.
+    let aliasNames: Set<String>
+
+    init(files: [FileFacts], containers: KeyPathContainers, modules: [String: String]) {
+        self.modules = modules
+        let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
+        let memberTypes = Self.memberTypes(files)
+        let superclasses = Self.superclasses(files)
+        let declaredTypes = Set(files.flatMap { $0.types.lazy.filter { $0.kind != .extension }.map(\.name) })
+        var requirements: Set<String> = []
+        var dynamicMemberTypes: Set<String> = []
+        var keyPathSubscriptRoots: Set<String> = []
+        var aliasNames: Set<String> = []
+        for file in files {
+            keyPathSubscriptRoots.formUnion(file.runtime.reads.keyPathSubscriptRoots)
+            for alias in file.runtime.reads.typeAliases {
+                aliasNames.insert(String(alias.prefix { $0 != "|" }))
+                if let bar = alias.firstIndex(of: "|") { aliasTargets.insert(Self.lastName(String(alias[alias.index(after: bar)...]))) }
+            }
+            for read in file.runtime.reads.subscriptKeyPaths {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
+            for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
+            for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
+            dynamicMemberTypes.formUnion(file.runtime.reads.dynamicMemberTypes)
+            for read in file.runtime.reads.onTypes {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
+            memberKeys.formUnion(file.runtime.reads.memberKeys)
+            for read in file.runtime.reads.typedMembers {
+                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
+                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            }
+            imports[file.path] = file.imports
+            let module = modules[file.path] ?? ""
+            for alias in file.aliases {
+                declaredNames.insert(Self.lastName(alias.name))
+                declaringModules[Self.lastName(alias.name), default: []].insert(module)
+            }
+            for type in file.types {
+                if type.kind != .extension { declaringModules[Self.lastName(type.name), default: []].insert(module) }
+                for parameter in type.genericParameters + type.associatedTypes { genericNames.insert(parameter.name) }
+                if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
+                if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
+                let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
+                if type.kind == .protocol {
+                    requirements.formUnion(type.requirements)
+                    protocols[Self.lastName(type.name), default: ([], [])].requirements.formUnion(type.requirements)
+                    protocols[Self.lastName(type.name), default: ([], [])].inherited.formUnion(inherited)
+                } else {
+                    conformances[Self.lastName(type.name), default: []].formUnion(inherited)
+                    for name in inherited { conformanceFiles[Self.lastName(type.name), default: [:]][name, default: []].insert(file.path) }
+                }
+            }
+        }
+        self.requirements = requirements
+        self.dynamicMemberTypes = dynamicMemberTypes
+        self.aliasNames = aliasNames
+        self.keyPathSubscriptRoots = keyPathSubscriptRoots.sorted().map { entry in
+            let parts = entry.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : ("", entry)
+        }
+        // Typed once every file's declarations are known: a chain may start at a global of another file and
+        // continue through a library's type.
+        let chains = ChainFacts(
+            injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses, declaredTypes: declaredTypes,
+            libraryExtensions: libraryExtensions(files), globals: Self.globals(files, modules: modules)
+        )
+        var chainReads: [(name: String, type: String?, file: String)] = []
+        for file in files {
+            for read in file.runtime.reads.propertyMembers {
+                let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3 else { continue }
+                chainReads.append((parts[2], type(ofChain: parts[1], from: parts[0], readIn: file.path, chains), file.path))
+            }
+        }
+        for read in chainReads {
+            if let type = read.type {
+                typed[read.name, default: [:]][type, default: []].insert(read.file)
+            } else {
+                members[MemberNameHash.of(read.name), default: []].insert(read.file)
+            }
+        }
+    }
+
+    private static func lastName(_ name: String) -> String { String(LeafFlattening.simpleName(name)) }
+
+    /// Whether one of `readers` (a type and its subclasses) may conform to a protocol of the sources that
+    /// requires `name`, itself or through the protocols it inherits: then its property may be the witness,
+    /// read through the protocol. A type alias among the names inherited may compose such a protocol, and one
+    /// naming a reader may extend it with one. Types are compared by their last name, so two types of one name
+    /// count as one.
+    func mayConform(_ readers: [String], toProtocolRequiring name: String, aliases symbols: SymbolTable) -> Bool {
+        // `extension Alias: P` adds the conformance under another name.
+        if readers.contains(where: { aliasTargets.contains(Self.lastName($0)) }) { return true }
+        var pending = readers.flatMap { conformances[Self.lastName($0)] ?? [] }
+        var seen: Set<String> = []
+        while let inherited = pending.popLast() {
+            guard seen.insert(inherited).inserted else { continue }
+            if aliasNames.contains(inherited) || symbols.aliases[inherited] != nil { return true }
+            guard let declared = protocols[inherited] else { continue }
+            if declared.requirements.contains(name) { return true }
+            pending.append(contentsOf: declared.inherited)
+        }
+        return false
+    }
+
+    /// A name that is certainly a type declared outside the sources: no type, protocol, type alias, generic
+    /// parameter or associated type of the sources has its last name, and it is not `Self`.
+    func isLibraryType(_ name: String) -> Bool {
+        let last = Self.lastName(name)
+        return last != "Self" && !declaredNames.contains(last) && !genericNames.contains(last) && !aliasNames.contains(name)
+            && !aliasNames.contains(last)
+    }
+
+    /// The first name one of `readers` inherits that is declared nowhere in the sources and is no standard
+    /// protocol or base class cpdi knows (`StandardConformances`): a library's protocol, whose requirements
+    /// cpdi cannot see, or a library's class.
+    func unseenConformance(of readers: [String], symbols: SymbolTable) -> (name: String, writtenIn: String?)? {
+        for reader in readers {
+            for inherited in (conformances[Self.lastName(reader)] ?? []).sorted() {
+                if StandardConformances.requirements(of: inherited) != nil { continue }
+                guard declaredNames.contains(inherited) || symbols.aliases[inherited] != nil || aliasNames.contains(inherited) else {
+                    return (inherited, nil)
+                }
+                // Declared in the sources, but perhaps not where the conformance is written: a file of another
+                // module that imports no module declaring it names a library's protocol of that name.
+                let writers = (conformanceFiles[Self.lastName(reader)]?[inherited] ?? []).sorted()
+                if let blind = writers.first(where: { !sees(inherited, from: $0) }) { return (inherited, blind) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the file at `path` can see a declaration of the sources named `name`: one of its own module, or
+    /// of a module it imports (or whose declaration of that name it imports). A file or a declaration whose
+    /// module is not known sees and is seen by all.
+    private func sees(_ name: String, from path: String) -> Bool {
+        guard let module = modules[path], !module.isEmpty, let declaring = declaringModules[name], !declaring.contains("") else { return true }
+        if declaring.contains(module) { return true }
+        let imported = imports[path] ?? []
+        // A target `My-App` is imported as `My_App`.
+        return declaring.contains { ImportedNames.bring(Substring(name), of: Self.moduleIdentifier($0), imported) || ImportedNames.bring(Substring(name), of: $0, imported) }
+    }
+
+    private static func moduleIdentifier(_ target: String) -> String {
+        String(target.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    /// `name` written alone in `type`, an extension of it or a type nested in it (static members are
+    /// visible there unqualified); each read was kept under every type it sits in.
+    func isBareRead(_ name: String, in type: String, files: [String]?) -> Bool {
+        let key = MemberNameHash.bare(name, in: Substring(type))
+        asked.reads.bare.insert(key)
+        guard let readers = bare[key] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    func isMemberRead(_ name: String, files: [String]?) -> Bool {
+        asked.note(name)
+        guard let readers = members[MemberNameHash.of(name)] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+
+    /// A type name as written in `scope`, resolved as Swift looks it up: a type nested in `scope` or in a type
+    /// around it first (`Context` in `Stage` is `Stage.Context` when the sources declare one), else as written.
+    private static func resolve(_ written: String, writtenIn scope: String, declaredTypes: Set<String>) -> String {
+        var outer = Substring(scope)
+        while !outer.isEmpty {
+            let candidate = "\(outer).\(written)"
+            if declaredTypes.contains(candidate) { return candidate }
+            guard let dot = outer.lastIndex(of: ".") else { break }
+            outer = outer[..<dot]
+        }
+        return written
+    }
+
+    /// Each class of the sources whose first inherited name is a class of the sources (not a protocol, not a
+    /// library class): that superclass. A name declared as a class twice over with different parents has none.
+    private static func superclasses(_ files: [FileFacts]) -> [String: String] {
+        var classes: Set<String> = [], others: Set<String> = []
+        for file in files {
+            for type in file.types where type.kind != .extension { if type.kind == .class { classes.insert(type.name) } else { others.insert(type.name) } }
+        }
+        var found: [String: String] = [:]
+        for file in files {
+            for type in file.types where type.kind == .class {
+                guard let parent = type.inheritedTypes.first?.name, classes.contains(parent), !others.contains(parent) else { continue }
+                found[type.name] = found[type.name] == nil || found[type.name] == parent ? parent : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// `Type|property` → its type, where every file that declares it with one agrees (a property declared in
+    /// one file and read in another, often in an extension).
+    private static func memberTypes(_ files: [FileFacts]) -> [String: String] {
+        var found: [String: String] = [:]
+        for file in files {
+            for entry in file.runtime.reads.memberTypes {
+                guard let bar = entry.lastIndex(of: "|") else { continue }
+                let property = String(entry[..<bar]), type = String(entry[entry.index(after: bar)...])
+                found[property] = found[property] == nil || found[property] == type ? type : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// `Type|property` → the type of what it injects, for properties injected by a whole key path whose
+    /// container property has a written type that no other container's property of that name contradicts.
+    private static func injectedPropertyTypes(_ files: [FileFacts], containers: KeyPathContainers) -> [String: String] {
+        var keyTypes: [String: String] = [:]
+        for file in files {
+            for property in file.runtime.containerProperties where containers.counts(property) {
+                let known = keyTypes[property.name]
+                keyTypes[property.name] = known == nil || known == property.valueType ? (property.valueType ?? "") : ""
+            }
+        }
+        var found: [String: String] = [:]
+        for file in files {
+            for injection in file.runtime.injections where injection.isWholeKey && !injection.isLocal {
+                guard let owner = injection.enclosingType, case .keyPath(let key) = injection.key, let type = keyTypes[key], !type.isEmpty
+                else { continue }
+                let entry = "\(owner)|\(injection.property)"
+                found[entry] = found[entry] == nil || found[entry] == type ? type : ""
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// The types `name` is read on with certainty (in `files`, when given), sorted.
+    func typedReaders(of name: String, files: [String]?) -> [String] {
+        asked.note(name)
+        return Self.keys(of: typed[name], in: files)
+    }
+
+    /// The capitalised bases `name` is read on (in `files`, when given), sorted.
+    func readers(onTypes name: String, files: [String]?) -> [String] {
+        asked.note(name)
+        return Self.keys(of: onTypes[name], in: files)
+    }
+
+    private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
+        (readers ?? [:]).filter { entry in files.map { !entry.value.isDisjoint(with: $0) } ?? true }.keys.sorted()
+    }
+
+    /// The bases `name` is read on as `Base[\.name]` (in `files`, when given), sorted.
+    func subscriptKeyPathBases(of name: String, files: [String]?) -> [String] {
+        asked.note(name)
+        return Self.keys(of: subscriptKeyPaths[name], in: files)
+    }
+
+    /// Whether some `Base[\.name]` may read the `name` of one of `readers`. The key path's root is what the
+    /// subscript's parameter names: a subscript the sources declare gives it (`keyPathSubscriptRoots`); any
+    /// other is a library's, whose root is a library type (a key path without a written root cannot have its
+    /// root inferred from a generic parameter), or `Self` of the base. So it may only where the base may be
+    /// a reader, or some subscript of the sources that `Base` may have takes a key path whose root may be one.
+    func mayReadThroughKeyPathSubscript(_ name: String, files: [String]?, readers: [String], review: RuntimeReadReview) -> Bool {
+        let bases = subscriptKeyPathBases(of: name, files: files)
+        guard !bases.isEmpty else { return false }
+        if bases.contains(where: { review.mayName($0, oneOf: readers, reads: self) }) { return true }
+        return keyPathSubscriptRoots.contains { declared in
+            // Rooted at its own type (`KeyPath<Self, T>` in a protocol's extension): it reads the base's own
+            // member, which the bases above answer for.
+            declared.root != declared.type
+                && (declared.root == "?" || review.mayName(declared.root, oneOf: readers, reads: self))
+                && bases.contains { !review.isCertainlyWithout(subscriptOf: declared.type, base: $0, reads: self) }
+        }
+    }
+
+    func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
+        asked.note(name)
+        guard let readers = typeLevelMembers[MemberNameHash.of(name)] else { return false }
+        return files.map { !readers.isDisjoint(with: $0) } ?? true
+    }
+}
+
+/// What typing a chain of properties (`NameReads.propertyMembers`) asks of the sources besides the index.
+struct ChainFacts {
+    /// `Type|property` → the type of what a whole key path injects into it.
+    let injectedTypes: [String: String]
+    /// `Type|property` → its written type, where the sources agree.
+    let memberTypes: [String: String]
+    let superclasses: [String: String]
+    let declaredTypes: Set<String>
+    /// The last names of the protocols of the sources and of the types they extend without declaring them:
+    /// what may add a member to a library's type.
+    let libraryExtensions: [String]
+    /// A file's top-level `let app = XCUIApplication()` by name: the type built (empty where two disagree) and
+    /// the modules of the files declaring one.
+    let globals: [String: (type: String, modules: Set<String>)]
+}
+
+extension ReadIndex {
+    /// What a chain ends on when it went through a value of a library's type: no type of the sources.
+    static let libraryValue = "(a library's value)"
+
+    /// Protocols that give a type no member a bare name could mean but `hashValue`.
+    private static let memberlessProtocols: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "AnyObject",
+    ]
+
+    /// The type of `path` read from `start`: `start|property` (`.property` when static), then each next property
+    /// on the type the one before declares (`session.user`). Nil when one step's type is not known for certain.
+    /// A first step no type of the sources declares may name a global (`app` of `let app = XCUIApplication()`);
+    /// from a library's type built that way, every step the sources add nothing of that name to stays the
+    /// library's (`app.staticTexts["Done"]`), and the chain ends on `libraryValue`.
+    func type(ofChain path: String, from start: String, readIn file: String, _ chains: ChainFacts) -> String? {
+        let isStatic = path.hasPrefix(".")
+        var type = start
+        var throughLibrary = false
+        for (index, step) in path.dropFirst(isStatic ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+            let property = String(step)
+            if throughLibrary {
+                // A library's type written without generic arguments and built from nothing: its members give
+                // the library's values, unless an extension of the sources adds one of that name.
+                guard !chains.libraryExtensions.contains(where: { declares(property, $0) }) else { return nil }
+                continue
+            }
+            // Which subscript of the sources' types a step calls is not told.
+            if property.hasPrefix("[") { return nil }
+            // A property the type does not declare may be its superclass's (`StreamTestCase.stream` read in a test).
+            var owner: String? = type, next: String?
+            var depth = 0
+            while let current = owner, next == nil, depth < 32 {
+                let key = "\(current)|\(index == 0 && isStatic ? "." : "")\(property)"
+                if let injected = chains.injectedTypes[key] {
+                    next = injected
+                } else if let declared = chains.memberTypes[key] {
+                    // Its type is written in the type declaring the property.
+                    next = Self.resolve(declared, writtenIn: current, declaredTypes: chains.declaredTypes)
+                }
+                owner = chains.superclasses[current]
+                depth += 1
+            }
+            if next == nil, index == 0, !isStatic, let global = global(named: property, readFrom: start, in: file, chains) {
+                if isLibraryType(global) {
+                    throughLibrary = true
+                    continue
+                }
+                next = global
+            }
+            guard let next else { return nil }
+            type = next
+        }
+        return throughLibrary ? Self.libraryValue : type
+    }
+
+    /// The type of the global `name`, when `name` written in `scope` can be nothing else: `scope`, the types
+    /// around it and everything they inherit are the sources' own (a library's class or protocol may bring a
+    /// member of any name) and declare no member of that name, and the file sees the global's module.
+    private func global(named name: String, readFrom scope: String, in file: String, _ chains: ChainFacts) -> String? {
+        guard let global = chains.globals[name], !global.type.isEmpty, name != "hashValue", sees(global: global.modules, from: file),
+            let around = ownTypes(around: scope), !around.contains(where: { memberKeys.contains(MemberNameHash.bare(name, in: Substring($0))) })
+        else { return nil }
+        return global.type
+    }
+
+    private func sees(global declaring: Set<String>, from path: String) -> Bool {
+        guard let module = modules[path], !module.isEmpty, !declaring.contains("") else { return true }
+        if declaring.contains(module) { return true }
+        let imported = Set(imports[path] ?? [])
+        return declaring.contains { imported.contains(Self.moduleIdentifier($0)) || imported.contains($0) }
+    }
+
+    /// The last names of `scope`, the types it is nested in and everything they inherit, when all are the
+    /// sources' own types and protocols or protocols that bring no member (`Equatable`, left out); else nil.
+    private func ownTypes(around scope: String) -> Set<String>? {
+        var pending: [String] = []
+        var outer = scope.split(separator: ".")
+        while !outer.isEmpty {
+            pending.append(Self.lastName(outer.joined(separator: ".")))
+            outer.removeLast()
+        }
+        var seen: Set<String> = []
+        while let type = pending.popLast() {
+            if Self.memberlessProtocols.contains(type) { continue }
+            guard seen.insert(type).inserted else { continue }
+            guard declaredNames.contains(type), !aliasNames.contains(type) else { return nil }
+            pending += (conformances[type] ?? []).map(Self.lastName) + (protocols[type]?.inherited ?? []).map(Self.lastName)
+        }
+        return seen
+    }
+
+    /// Whether `type` (a last name) declares `member`; a subscript step also by a subscript taking a default.
+    private func declares(_ member: String, _ type: String) -> Bool {
+        memberKeys.contains(MemberNameHash.bare(member, in: Substring(type)))
+            || member.hasPrefix("[") && memberKeys.contains(MemberNameHash.bare(NameReads.anySubscript, in: Substring(type)))
+    }
+
+    /// See `ChainFacts.libraryExtensions`.
+    func libraryExtensions(_ files: [FileFacts]) -> [String] {
+        var found: Set<String> = []
+        for file in files {
+            for type in file.types {
+                let last = Self.lastName(type.name)
+                if type.kind == .protocol || type.kind == .extension && (!declaredNames.contains(last) || protocols[last] != nil) { found.insert(last) }
+            }
+        }
+        return found.sorted()
+    }
+
+    static func globals(_ files: [FileFacts], modules: [String: String]) -> [String: (type: String, modules: Set<String>)] {
+        var found: [String: (type: String, modules: Set<String>)] = [:]
+        for file in files {
+            for entry in file.runtime.reads.memberTypes where entry.hasPrefix("|") {
+                let parts = entry.split(separator: "|", omittingEmptySubsequences: false)
+                guard parts.count == 3 else { continue }
+                let name = String(parts[1]), type = String(parts[2]), module = modules[file.path] ?? ""
+                if var known = found[name] {
+                    if known.type != type { known.type = "" }
+                    known.modules.insert(module)
+                    found[name] = known
+                } else {
+                    found[name] = (type, [module])
+                }
+            }
+        }
+        return found
+    }
+}
