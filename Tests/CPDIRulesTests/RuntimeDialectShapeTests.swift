@@ -943,4 +943,86 @@ import Testing
             "1️⃣": "[unused-registration] `UnusedMock` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
         ]))
     }
+
+    /// `LoginView<LoginModel>(model: Resolver.resolve())` over `init(model: Model)`: the parameter's type is the
+    /// view's generic parameter, bound at the call, so the lookup may ask for any type. It is not a lookup of a
+    /// type named `Model`, and the registrations it may reach are not judged unused.
+    @Test func aLookupTypedByACalleesGenericParameterMayAskForAnyType() {
+        check(RuleExample(files: [
+            "DI.swift": """
+                import Resolver
+                final class AuthService {}
+                final class LoginModel { init(auth: AuthService) {} }
+                struct LoginView<Model> { init(model: Model) {} }
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { AuthService() }
+                        register { LoginModel(auth: resolve()) }
+                    }
+                }
+                enum Screens {
+                    static func login() -> LoginView<LoginModel> { LoginView<LoginModel>(model: Resolver.resolve()) }
+                }
+                """,
+        ], findings: [:]))
+    }
+
+    /// An app's own `class Resolver` over a Swinject container: `Resolver.shared.resolve(Feed.self)` in a file
+    /// importing neither library is that class's call, not Resolver's. It finds what Swinject's store holds, and
+    /// what nothing asks for is still unused.
+    @Test func theAppsOwnResolverClassAsksItsSwinjectStore() {
+        check(RuleExample(files: [
+            "Resolver.swift": """
+                import Swinject
+                final class Resolver {
+                    static let shared = Resolver()
+                    private let container = Container()
+                    init() {
+                        container.register(Feed.self) { _ in Feed() }
+                        container.1️⃣register(Clock.self) { _ in Clock() }
+                    }
+                    func resolve<T>(_ type: T.Type) -> T { container.resolve(T.self)! }
+                }
+                final class Feed {}
+                final class Clock {}
+                """,
+            "Screen.swift": """
+                import SwiftUI
+                struct Screen {
+                    let feed = Resolver.shared.resolve(Feed.self)
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Clock` is registered with Swinject in `Resolver`, but nothing resolves or injects it",
+        ]))
+    }
+
+    /// A lookup of a type the sources do not declare (a test left behind when the type was deleted, a name a
+    /// library declares) is not judged missing; one of a declared type is.
+    @Test func aLookupOfATypeTheSourcesDoNotDeclareIsNotJudged() {
+        check(RuleExample(files: [
+            "Assembly.swift": """
+                import Swinject
+                final class Settings {}
+                final class Clock {}
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Settings.self) { _ in Settings() }
+                    }
+                }
+                """,
+            "Tests/SettingsSpec.swift": """
+                import Swinject
+                final class SettingsSpec {
+                    func spec(_ r: Resolver) {
+                        _ = r.resolve(Settings.self)
+                        _ = r.resolve(MeasurementsService.self)
+                        _ = r.1️⃣resolve(Clock.self)
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unprovided-dependency] `Clock` is resolved in `SettingsSpec` with Swinject, but nothing registers it; it returns nil",
+        ]))
+    }
 }

@@ -111,6 +111,7 @@ extension RuntimeStyleReading {
             if called == "optional", hint != .resolver { return }
             let dialect: RuntimeDialect
             var helperName: String?
+            var guessedResolver = false
             if called != "resolve", called != "optional" {
                 // `resolveDependencyGraph()`, `inject()`: a call of the app's own helper, if the sources declare one.
                 dialect = .swinject
@@ -121,6 +122,7 @@ extension RuntimeStyleReading {
                 dialect = .swinject
             } else if Self.namesResolver(base, enclosingType: enclosingType) {
                 dialect = .resolver
+                guessedResolver = true
             } else if called == "resolve" {
                 // Perhaps a call of the app's own helper; the link keeps it if the sources declare one.
                 dialect = .swinject
@@ -145,6 +147,7 @@ extension RuntimeStyleReading {
             fact.isOptional = called == "optional" || Self.isHandledWhenMissing(ExprSyntax(node))
             fact.registeredIn = Self.enclosingRegistration(of: Syntax(node))
             fact.helperName = helperName
+            fact.isResolverByName = guessedResolver
             // Swinject's own lookups always name their type: one that hands it nothing is the app's helper.
             fact.throughHelper = helperName != nil || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
             if let typeArgument, isGenericName(typeArgument) {

@@ -198,6 +198,9 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
     /// file without imports, `assembly.resolveGraph()`): kept only when the sources declare a generic helper
     /// of that name over some library.
     public var helperName: String?
+    /// Read as Resolver's only because it is written on `Resolver` in a file that imports no library saying so:
+    /// a type of the sources named `Resolver` makes it the app's own call.
+    public var isResolverByName = false
     public var enclosingType: String?
     public var position: SourcePosition
 

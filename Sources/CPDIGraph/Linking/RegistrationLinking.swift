@@ -263,7 +263,7 @@ struct RegistrationLinking {
         for resolution in registry.resolutions {
             guard case .registered = resolution.result, let type = resolution.type else { continue }
             let lookup = Lookup(type: type, name: resolution.fact.name, argumentCount: resolution.fact.argumentCount)
-            found.formUnion(stores.allAnswering(lookup, in: [resolution.fact.dialect]))
+            found.formUnion(stores.allAnswering(lookup, in: searchedStores(resolution.fact)))
         }
         return found
     }
@@ -277,7 +277,7 @@ struct RegistrationLinking {
             let searched = Self.searchedStores(fact, wrappers: wrappers)
             let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
             if let found = stores.find(lookup, in: searched) { return .registered(found) }
-            guard stores.judges(lookup, in: searched) else { return .unknown }
+            guard stores.judges(lookup, in: searched), declares(lookup.type) else { return .unknown }
             return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.described)
         case .keyType(let keyType):
             if let registered = registry.registrations[keyType], registered.dialect == .modules { return .registered(keyType) }
@@ -353,12 +353,37 @@ struct RegistrationLinking {
         }
         guard let type else { return resolution }
         let lookup = Lookup(type: type, name: fact.name, argumentCount: fact.argumentCount)
-        if let found = stores.find(lookup, in: [fact.dialect]) {
+        let searched = searchedStores(fact)
+        if let found = stores.find(lookup, in: searched) {
             resolution.result = .registered(found)
-        } else if !fact.throughHelper, stores.judges(lookup, in: [fact.dialect]) {
-            resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: [fact.dialect]).first?.described)
+        } else if !fact.throughHelper, searched == [fact.dialect], stores.judges(lookup, in: searched), declares(type) {
+            resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: searched).first?.described)
         }
         return resolution
+    }
+
+    /// Whether the sources declare the type a lookup asks for (a type, protocol or type alias). A name they do
+    /// not declare may be a generic parameter bound where cpdi does not look, or a type of code that no longer
+    /// builds: a miss of it is not judged.
+    private func declares(_ type: String) -> Bool {
+        var name = Substring(type)
+        if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
+        if name.hasPrefix("any ") { name = name.dropFirst(4) }
+        while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
+        let last = String(name.split(separator: ".").last ?? name)
+        return [String(name), last].contains { candidate in
+            (symbols.typeDeclarations[candidate] ?? []).contains { $0.fact.kind != .extension } || symbols.protocols[candidate] != nil
+                || symbols.aliases[candidate] != nil
+        }
+    }
+
+    /// The store a lookup asks; any type-keyed store, and no miss judged, for a call on `Resolver` that only its
+    /// name made Resolver's where the sources declare a `Resolver` of their own (a class wrapping a Swinject container).
+    private func searchedStores(_ fact: ResolutionFact) -> [RuntimeDialect] {
+        guard fact.isResolverByName, (symbols.typeDeclarations["Resolver"] ?? []).contains(where: { $0.fact.kind != .extension }) else {
+            return [fact.dialect]
+        }
+        return [.modules, .swinject, .resolver]
     }
 
     /// `autoregister(T.self, initializer: X.init)` resolves every parameter of `X`'s initializer.
@@ -435,8 +460,12 @@ struct RegistrationLinking {
         let parts = inferred.split(separator: "|", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let initializers = (symbols.typeDeclarations[parts[0]] ?? []).flatMap(\.fact.initializers)
+        // `AuthenticationView<AuthenticationViewModel>(viewModel: resolve())` over `init(viewModel: ViewModel)`:
+        // the type's generic parameter may be bound to any type.
+        let generics = Set((symbols.typeDeclarations[parts[0]] ?? []).flatMap { $0.fact.genericParameters.map(\.name) })
         if initializers.isEmpty {
-            return parts[1].hasPrefix("#") ? nil : memberwise(of: parts[0]).first { $0.label == parts[1] }?.type
+            guard !parts[1].hasPrefix("#"), let type = memberwise(of: parts[0]).first(where: { $0.label == parts[1] })?.type else { return nil }
+            return generics.contains(type) ? nil : type
         }
         var found: Set<String> = []
         for initializer in initializers {
@@ -449,7 +478,8 @@ struct RegistrationLinking {
                 found.insert(type)
             }
         }
-        return found.count == 1 ? found.first : nil
+        guard found.count == 1, let type = found.first, !generics.contains(type) else { return nil }
+        return type
     }
 }
 
