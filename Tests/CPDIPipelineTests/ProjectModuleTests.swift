@@ -89,6 +89,32 @@ import Testing
         }
     }
 
+    /// A project kept in a subfolder (an older one, a demo's) does not own the files beneath it: the root's
+    /// project compiles `Shop/Views/CartView.swift`, so the file stays; one that neither lists is left out.
+    @Test func aFileAnyProjectAboveItCompilesIsPartOfTheApp() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            try write([
+                "Root.xcodeproj/project.pbxproj": ProjectFileFixtures.pbxproj,
+                "Shop/Store.swift": Self.store,
+                "Shop/Views/CartView.swift": "",
+                "Shop/Draft.swift": "",
+                "Widget/Store.swift": Self.store,
+                "Shared/Formatter.swift": "",
+                // The older project in `Shop/` lists its own copies, all on disk, so it is read whole.
+                "Shop/Old.xcodeproj/project.pbxproj": ProjectFileFixtures.pbxproj,
+                "Shop/Shop/Store.swift": Self.store,
+                "Shop/Shop/Views/CartView.swift": "",
+                "Shop/Widget/Store.swift": Self.store,
+                "Shop/Shared/Formatter.swift": "",
+            ], in: folder)
+            let found = try modules(in: folder)
+            #expect(found["Shop/Views/CartView.swift"] != nil)
+            #expect(found["Shop/Store.swift"] != nil)
+            #expect(found["Shop/Shop/Views/CartView.swift"] != nil)
+            #expect(found["Shop/Draft.swift"] == nil)
+        }
+    }
+
     @Test func projectFilesAboveAnAnalysedFolderOrFileStillNameItsModule() throws {
         try Fixtures.withTemporaryFolder { folder in
             try writeRepository(in: folder)

@@ -997,32 +997,29 @@ import Testing
         ]))
     }
 
-    /// A lookup of a type the sources do not declare (a test left behind when the type was deleted, a name a
-    /// library declares) is not judged missing; one of a declared type is.
-    @Test func aLookupOfATypeTheSourcesDoNotDeclareIsNotJudged() {
+    /// `Screen(model: resolve())` over `init<Model>(model: Model)`: the parameter's type is the initializer's own
+    /// generic parameter, so the lookup may ask for any type (`Feed` is not judged unused); one typed by a
+    /// declared type is judged missing.
+    @Test func aLookupTypedByAnInitializersGenericParameterMayAskForAnyType() {
         check(RuleExample(files: [
-            "Assembly.swift": """
-                import Swinject
-                final class Settings {}
+            "DI.swift": """
+                import Resolver
                 final class Clock {}
-                final class AppAssembly: Assembly {
-                    func assemble(container: Container) {
-                        container.register(Settings.self) { _ in Settings() }
+                final class Feed {}
+                struct Screen { init<Model>(model: Model) {} }
+                struct Ticker { init(clock: Clock) {} }
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { Feed() }
                     }
                 }
-                """,
-            "Tests/SettingsSpec.swift": """
-                import Swinject
-                final class SettingsSpec {
-                    func spec(_ r: Resolver) {
-                        _ = r.resolve(Settings.self)
-                        _ = r.resolve(MeasurementsService.self)
-                        _ = r.1️⃣resolve(Clock.self)
-                    }
+                enum Screens {
+                    static let screen = Screen(model: Resolver.resolve())
+                    static let ticker = Ticker(clock: Resolver.1️⃣resolve())
                 }
                 """,
         ], findings: [
-            "1️⃣": "[unprovided-dependency] `Clock` is resolved in `SettingsSpec` with Swinject, but nothing registers it; it returns nil",
+            "1️⃣": "[unprovided-dependency] `Clock` is resolved in `Screens` with Resolver, but nothing registers it; it crashes",
         ]))
     }
 }

@@ -88,8 +88,10 @@ extension FactCollector {
     /// `x.name`: `name` is read, unless the expression is written to (`$0.apiClient = …`,
     /// `$0.apiClient.fetch = …`) or replaced (`Container.shared.api.register { … }`). `self.name` is a read
     /// in the type it is written in, also where it is assigned or assigned through.
-    func recordMemberRead(_ node: MemberAccessExprSyntax, name: String) {
+    func recordMemberRead(_ node: MemberAccessExprSyntax, name written: String) {
         guard recordsRuntimeReads else { return }
+        // `self.$appState.avatar`: the projected value of a wrapped property uses the property.
+        let name = written.hasPrefix("$") ? String(written.dropFirst()) : written
         guard let initial = name.first, initial.isLetter || initial == "_" else { return }
         let isOwnMember = (node.base?.strippedOfOptionality).map { $0.isSelf || $0.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" } ?? false
         // `self.state.userId = id` and `self.state = State()` use the type's own `state`: without it they would

@@ -28,7 +28,9 @@ extension FactCollector {
 
     /// A chain of properties from a certain start: `self.call`, `Session.shared` (`.shared`: static), `call.session`
     /// and `Call().session.user` (`session.user`). The link types each step by the property's declared type.
-    private func propertyChain(_ expr: ExprSyntax) -> (start: String, path: String)? {
+    private func propertyChain(_ expr: ExprSyntax, depth: Int = 0) -> (start: String, path: String)? {
+        // A chain longer than any written by hand is not followed (and does not exhaust the stack).
+        guard depth < 64 else { return nil }
         // `app.staticTexts["Done"]`: a subscript given literals is a step the link follows only through a
         // library's value (it cannot tell which subscript of the sources' types is called).
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
@@ -37,7 +39,7 @@ extension FactCollector {
             else { return nil }
             let called = subscriptCall.calledExpression.withoutUnwrapping
             let step = NameReads.subscriptStep(labels: subscriptCall.arguments.map { $0.label?.identifierText ?? "_" })
-            if let inner = propertyChain(called) { return (inner.start, "\(inner.path).\(step)") }
+            if let inner = propertyChain(called, depth: depth + 1) { return (inner.start, "\(inner.path).\(step)") }
             guard let owner = called.as(DeclReferenceExprSyntax.self), owner.argumentNames == nil,
                 owner.baseName.identifierText.first?.isLowercase == true
             else { return nil }
@@ -73,7 +75,7 @@ extension FactCollector {
         if let type = constructedTypeName(base) {
             return isGenericTypeName(type) ? nil : (type, property)
         }
-        guard let inner = propertyChain(base) else { return nil }
+        guard let inner = propertyChain(base, depth: depth + 1) else { return nil }
         return (inner.start, "\(inner.path).\(property)")
     }
 

@@ -679,7 +679,9 @@ final class FactCollector: SyntaxVisitor {
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
         if let current = typeStack.last {
-            facts.types[current.index].initializers.append(InitializerFact(parameters: parameters, position: position(node.initKeyword)))
+            facts.types[current.index].initializers.append(InitializerFact(
+                parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name)
+            ))
         }
         recordDependenciesParameter(node.signature.parameterClause, function: "init")
         return .visitChildren

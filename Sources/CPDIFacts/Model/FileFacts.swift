@@ -253,10 +253,13 @@ public struct ParameterFact: Codable, Sendable, Equatable {
 public struct InitializerFact: Codable, Sendable, Equatable {
     public var parameters: [ParameterFact]
     public var position: SourcePosition
+    /// `init<Model>(model: Model)`: names a parameter's type may be, bound at each call.
+    public var genericParameters: [String]
 
-    public init(parameters: [ParameterFact], position: SourcePosition) {
+    public init(parameters: [ParameterFact], position: SourcePosition, genericParameters: [String] = []) {
         self.parameters = parameters
         self.position = position
+        self.genericParameters = genericParameters
     }
 }
 

@@ -124,7 +124,9 @@ private struct Renamer {
                 renamed.type = property.type.map(reference)
                 return renamed
             }
-            copy.initializers = type.initializers.map { InitializerFact(parameters: parameters($0.parameters), position: $0.position) }
+            copy.initializers = type.initializers.map {
+                InitializerFact(parameters: parameters($0.parameters), position: $0.position, genericParameters: $0.genericParameters)
+            }
             copy.associatedTypes = generics(type.associatedTypes)
             return copy
         }

@@ -277,7 +277,7 @@ struct RegistrationLinking {
             let searched = Self.searchedStores(fact, wrappers: wrappers)
             let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
             if let found = stores.find(lookup, in: searched) { return .registered(found) }
-            guard stores.judges(lookup, in: searched), declares(lookup.type) else { return .unknown }
+            guard stores.judges(lookup, in: searched) else { return .unknown }
             return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.described)
         case .keyType(let keyType):
             if let registered = registry.registrations[keyType], registered.dialect == .modules { return .registered(keyType) }
@@ -356,25 +356,10 @@ struct RegistrationLinking {
         let searched = searchedStores(fact)
         if let found = stores.find(lookup, in: searched) {
             resolution.result = .registered(found)
-        } else if !fact.throughHelper, searched == [fact.dialect], stores.judges(lookup, in: searched), declares(type) {
+        } else if !fact.throughHelper, searched == [fact.dialect], stores.judges(lookup, in: searched) {
             resolution.result = .unregistered(nearMiss: stores.registrations(of: type, in: searched).first?.described)
         }
         return resolution
-    }
-
-    /// Whether the sources declare the type a lookup asks for (a type, protocol or type alias). A name they do
-    /// not declare may be a generic parameter bound where cpdi does not look, or a type of code that no longer
-    /// builds: a miss of it is not judged.
-    private func declares(_ type: String) -> Bool {
-        var name = Substring(type)
-        if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
-        if name.hasPrefix("any ") { name = name.dropFirst(4) }
-        while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
-        let last = String(name.split(separator: ".").last ?? name)
-        return [String(name), last].contains { candidate in
-            (symbols.typeDeclarations[candidate] ?? []).contains { $0.fact.kind != .extension } || symbols.protocols[candidate] != nil
-                || symbols.aliases[candidate] != nil
-        }
     }
 
     /// The store a lookup asks; any type-keyed store, and no miss judged, for a call on `Resolver` that only its
@@ -477,6 +462,8 @@ struct RegistrationLinking {
                 guard let type = parameter.type?.name else { return nil }
                 found.insert(type)
             }
+            // `init<Model>(model: Model)`: bound at each call.
+            if found.contains(where: initializer.genericParameters.contains) { return nil }
         }
         guard found.count == 1, let type = found.first, !generics.contains(type) else { return nil }
         return type

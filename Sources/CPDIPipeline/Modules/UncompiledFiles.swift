@@ -4,10 +4,10 @@ import Foundation
 /// drafts, a second container nobody builds. They are not part of the app, and reading them would add
 /// declarations and reads that the app does not have.
 ///
-/// A file belongs to the nearest project file above it (`Package.swift`, `project.yml`, `Project.swift`,
-/// or a folder holding a `.xcodeproj`). Only when that is an Xcode project whose targets list their files,
-/// and every file they list was found on disk (so cpdi reads the project right), is a file that no target
-/// compiles and no synchronised folder holds left out.
+/// Every project file above a file may build it (`Package.swift`, `project.yml`, `Project.swift`, or a
+/// folder holding a `.xcodeproj`). Only when all of them are Xcode projects whose targets list their files,
+/// and every file they list was found on disk (so cpdi reads the projects right), is a file that no target
+/// of theirs compiles and no synchronised folder holds left out.
 struct UncompiledFiles {
     private var projects: [String: (compiled: Set<String>, synchronized: [String])?] = [:]
     private var otherProjectFolders: Set<String> = []
@@ -42,21 +42,25 @@ struct UncompiledFiles {
         }
     }
 
-    /// Whether the file is in an Xcode project's folder and no target of it compiles the file.
+    /// Whether the file is in an Xcode project's folder and no target of any project above it compiles the
+    /// file. A project in a subfolder does not own the files beneath it: the app's project at the root may
+    /// compile them (Windscribe keeps an older `Windscribe/Windscribe.xcodeproj` beside the root's).
     func isUncompiled(_ file: String) -> Bool {
         // Most trees have no Xcode project that lists its files; every file is asked.
         guard !projects.isEmpty else { return false }
         var folder = (file as NSString).deletingLastPathComponent
+        var listedByAProject = false
         while !folder.isEmpty {
             if otherProjectFolders.contains(folder) { return false }
             if let entry = projects[folder] {
                 guard let project = entry else { return false }
                 if project.compiled.contains(file) { return false }
-                return !project.synchronized.contains { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+                if project.synchronized.contains(where: { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { return false }
+                listedByAProject = true
             }
             guard folder != "/" else { break }
             folder = (folder as NSString).deletingLastPathComponent
         }
-        return false
+        return listedByAProject
     }
 }
