@@ -1022,4 +1022,27 @@ import Testing
             "1️⃣": "[unprovided-dependency] `Clock` is resolved in `Screens` with Resolver, but nothing registers it; it crashes",
         ]))
     }
+
+    /// `self.$appState.avatar` reads the projected value of the wrapped `appState`: a use of the property,
+    /// as `$appState` alone is.
+    @Test func aProjectedValueReadThroughSelfUsesTheProperty() {
+        check(RuleExample(files: [
+            "Views.swift": """
+                import Resolver
+                import SwiftUI
+                final class AppState: ObservableObject { @Published var avatar = "" }
+                struct Avatar: View {
+                    @Binding var image: String
+                    var body: some View { Text(image) }
+                }
+                struct SettingsView: View {
+                    @InjectedObject var appState: AppState
+                    @InjectedObject var 1️⃣unread: AppState
+                    var body: some View { Avatar(image: self.$appState.avatar) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `unread` is injected into `SettingsView` with `@InjectedObject`, but nothing reads it",
+        ]))
+    }
 }
