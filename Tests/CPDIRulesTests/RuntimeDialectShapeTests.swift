@@ -1045,4 +1045,64 @@ import Testing
             "1️⃣": "[unused-injection] `unread` is injected into `SettingsView` with `@InjectedObject`, but nothing reads it",
         ]))
     }
+
+    /// Each module's assembly declares its own `View` and `Router` aliases: a name is looked up from the type it
+    /// is written in (`Router` in `LoginAssembly` is `LoginRouting`), and `LoginAssembly.View` outside it names
+    /// the same key. A factory held in a variable (`register(Router.self, factory: routerFactory)`) registers
+    /// too, for a lookup of any argument count.
+    @Test func aliasesAreLookedUpInTheTypeTheyAreWrittenIn() {
+        check(RuleExample(files: [
+            "Login/LoginAssembly.swift": """
+                import Swinject
+                protocol LoginRouting: AnyObject {}
+                final class LoginViewController {}
+                final class LoginAssembly: Assembly {
+                    typealias View = LoginViewController
+                    typealias Router = LoginRouting
+                    private let container = Container()
+                    private let routerFactory: (Resolver) -> Router
+                    init(routerFactory: @escaping (Resolver) -> Router) { self.routerFactory = routerFactory }
+                    func assemble(container: Container) {
+                        self.container.register(View.self) { r in
+                            _ = r.resolve(Router.self)!
+                            return LoginViewController()
+                        }
+                        self.container.register(Router.self, factory: routerFactory)
+                    }
+                }
+                """,
+            "Home/HomeAssembly.swift": """
+                import Swinject
+                protocol HomeRouting: AnyObject {}
+                final class HomeViewController {}
+                final class HomeAssembly: Assembly {
+                    typealias View = HomeViewController
+                    typealias Router = HomeRouting
+                    private let container = Container()
+                    private let routerFactory: (Resolver) -> Router
+                    init(routerFactory: @escaping (Resolver) -> Router) { self.routerFactory = routerFactory }
+                    func assemble(container: Container) {
+                        self.container.register(View.self) { r in
+                            _ = r.resolve(Router.self)!
+                            return HomeViewController()
+                        }
+                        self.container.register(Router.self, factory: routerFactory)
+                    }
+                }
+                """,
+            "Modules.swift": """
+                import Swinject
+                final class SettingsViewController {}
+                final class Modules {
+                    let resolver: Resolver
+                    init(resolver: Resolver) { self.resolver = resolver }
+                    func login() -> LoginViewController { resolver.resolve(LoginAssembly.View.self)! }
+                    func home() -> HomeViewController? { resolver.resolve(HomeViewController.self) }
+                    func settings() -> SettingsViewController? { resolver.1️⃣resolve(SettingsViewController.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unprovided-dependency] `SettingsViewController` is resolved in `Modules` with Swinject, but nothing registers it; it returns nil",
+        ]))
+    }
 }

@@ -220,8 +220,13 @@ extension FactCollector {
 
     func recordTypeAlias(_ node: TypeAliasDeclSyntax) {
         // Kept without the other reads: lookups are typed through aliases whether or not anything is judged.
-        guard let target = node.initializer.value.nominalName else { return }
-        insertRead("t", "\(node.name.identifierText)|\(target)") { self.facts.runtime.reads.typeAliases.append($0) }
+        // `typealias View = LoginViewController` inside `LoginAssembly` is `LoginAssembly.View`: several
+        // assemblies may each declare a `View` of their own.
+        let name = enclosingType.map { "\($0).\(node.name.identifierText)" } ?? node.name.identifierText
+        // One naming no single type (`typealias View = Prompting & UIViewController`) stands for itself, so
+        // `View` inside its type and `PromptAssembly.View` outside name one key.
+        guard let target = node.initializer.value.nominalName ?? (enclosingType == nil ? nil : name) else { return }
+        insertRead("t", "\(name)|\(target)") { self.facts.runtime.reads.typeAliases.append($0) }
     }
 
     /// Whether the member is written to, or is a factory being replaced.

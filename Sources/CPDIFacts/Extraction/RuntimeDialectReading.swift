@@ -41,7 +41,21 @@ extension RuntimeStyleReading {
         }
         switch called {
         case "register":
-            guard let closure = Self.factoryClosure(of: node) else { return }
+            guard let closure = Self.factoryClosure(of: node) else {
+                // `register(Router.self, factory: routerFactory)`: a factory held in a variable takes
+                // arguments cpdi cannot count, so it answers a lookup of any.
+                guard let typeArgument, hint == .swinject || hint == nil, node.arguments.contains(where: { $0.label?.text == "factory" }) else { return }
+                var fact = RegistrationFact(kind: .factory, key: .type(typeArgument), enclosingType: enclosingType, position: position(node.calledExpression))
+                fact.dialect = .swinject
+                fact.position = Self.namePosition(of: node).map { position($0) } ?? fact.position
+                fact.name = node.arguments.first { $0.label?.text == "name" }.map { Self.registrationName($0.expression) }
+                fact.argumentCount = RegistrationFact.anyArgumentCount
+                fact.access = enclosingAccess
+                fact.isIgnored = isIgnored(Syntax(Self.statement(around: node)))
+                (fact.alsoAs, fact.alsoAsPositions) = implementedTypes(after: node)
+                facts.registrations.append(fact)
+                return
+            }
             let takesResolver = closure.signature.map(Self.parameterCount) ?? 0 > 0
             let dialect: RuntimeDialect
             if let hint {

@@ -276,7 +276,8 @@ public struct NameReads: Codable, Sendable, Equatable {
     public var dynamicMemberTypes: [String] = []
     /// Member names written only as the target of an override (`$0.apiClient = …`, `Container.shared.api.register { … }`).
     public var overridden: [String] = []
-    /// Every `typealias Name = Type` (`Name|Type`): a registration and a lookup may name one type two ways.
+    /// Every `typealias Name = Type` (`Name|Type`, `Outer.Name|Type` for one declared in a type): a registration
+    /// and a lookup may name one type two ways.
     public var typeAliases: [String] = []
     /// Every property and enum case the file's types, extensions and protocols declare, and the
     /// `subscriptStep` of each instance subscript an extension or a protocol declares (`anySubscript` for one
@@ -364,6 +365,8 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     public var name: String?
     /// Swinject: how many arguments the factory takes after the resolver.
     public var argumentCount = 0
+    /// `argumentCount` of a factory whose parameters cpdi cannot count (one held in a variable).
+    public static let anyArgumentCount = -1
     /// Access of the type (or extension) the registration is written in: a public assembly may serve other packages.
     public var access: AccessLevel = .internal
     /// `// periphery:ignore` on the statement.

@@ -117,7 +117,7 @@ struct RegistrationLinking {
         var found: [RuntimeDialect: Set<String>] = [:]
         for injection in registry.injections {
             guard case .type(let written) = injection.fact.key else { continue }
-            for dialect in [RuntimeDialect.modules, .swinject, .resolver] { found[dialect, default: []].insert(types.canonical(written)) }
+            for dialect in [RuntimeDialect.modules, .swinject, .resolver] { found[dialect, default: []].insert(types.canonical(written, in: injection.fact.enclosingType)) }
         }
         for resolution in registry.resolutions {
             if let type = resolution.type { found[resolution.fact.dialect, default: []].insert(type) }
@@ -144,13 +144,13 @@ struct RegistrationLinking {
             default: continue
             }
             let dialect = fact.kind == .builder ? RuntimeDialect.modules : fact.dialect ?? .swinject
-            let key = types.canonical(written)
-            var name = written
+            let key = types.canonical(written, in: fact.enclosingType)
+            var name = types.registrationName(written, in: fact.enclosingType)
             if let registered = fact.name, !registered.isEmpty { name += " (name: \"\(registered)\")" }
             if let existing = registry.registrations[name] {
                 if existing.dialect == dialect {
                     registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
-                    registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map(types.canonical))
+                    registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map { types.canonical($0, in: fact.enclosingType) })
                     registry.registrations[name]!.aliasSites += aliasSites(of: fact, file: declared.file, types: types)
                     continue
                 }
@@ -166,14 +166,14 @@ struct RegistrationLinking {
             registration.implementation = fact.implementation
             registration.owner = fact.enclosingType
             registration.isIgnored = fact.isIgnored
-            registration.alsoAs = Set(fact.alsoAs.map(types.canonical))
+            registration.alsoAs = Set(fact.alsoAs.map { types.canonical($0, in: fact.enclosingType) })
             registration.aliasSites = aliasSites(of: fact, file: declared.file, types: types)
             registry.registrations[name] = registration
         }
     }
 
     private func aliasSites(of fact: RegistrationFact, file: String, types: TypeKeys) -> [AliasSite] {
-        zip(fact.alsoAs, fact.alsoAsPositions).map { AliasSite(type: types.canonical($0), file: file, position: $1) }
+        zip(fact.alsoAs, fact.alsoAsPositions).map { AliasSite(type: types.canonical($0, in: fact.enclosingType), file: file, position: $1) }
     }
 
     /// Properties of key-path containers: `DependencyValues` (swift-dependencies), Factory's containers,
@@ -257,7 +257,7 @@ struct RegistrationLinking {
         var found: Set<String> = []
         for injection in registry.injections {
             guard case .registered = injection.resolution, case .type(let written) = injection.fact.key else { continue }
-            let lookup = Lookup(type: types.canonical(written), name: injection.fact.name, argumentCount: 0)
+            let lookup = Lookup(type: types.canonical(written, in: injection.fact.enclosingType), name: injection.fact.name, argumentCount: 0)
             found.formUnion(stores.allAnswering(lookup, in: Self.searchedStores(injection.fact, wrappers: wrappers)))
         }
         for resolution in registry.resolutions {
@@ -275,7 +275,7 @@ struct RegistrationLinking {
         switch fact.key {
         case .type(let written):
             let searched = Self.searchedStores(fact, wrappers: wrappers)
-            let lookup = Lookup(type: types.canonical(written), name: fact.name, argumentCount: 0)
+            let lookup = Lookup(type: types.canonical(written, in: fact.enclosingType), name: fact.name, argumentCount: 0)
             if let found = stores.find(lookup, in: searched) { return .registered(found) }
             guard stores.judges(lookup, in: searched) else { return .unknown }
             return .unregistered(nearMiss: stores.registrations(of: lookup.type, in: searched).first?.described)
@@ -345,11 +345,13 @@ struct RegistrationLinking {
         _ fact: ResolutionFact, file: String, module: String, registry: RuntimeRegistry, stores: StoreState, types: TypeKeys
     ) -> Resolution {
         var type: String?
-        if case .type(let written)? = fact.key { type = types.canonical(written) }
-        if type == nil, let inferred = fact.inferredFrom { type = parameterType(inferred).map(types.canonical) }
+        if case .type(let written)? = fact.key { type = types.canonical(written, in: fact.enclosingType) }
+        if type == nil, let inferred = fact.inferredFrom, let owner = inferred.split(separator: "|").first {
+            type = parameterType(inferred).map { types.canonical($0, in: String(owner)) }
+        }
         var resolution = Resolution(fact: fact, file: file, module: module, type: type, result: .unknown)
         resolution.insideRegistration = fact.registeredIn.flatMap { registered in
-            registry.sortedRegistrations.first { $0.dialect == fact.dialect && $0.key == types.canonical(registered) }?.name
+            registry.sortedRegistrations.first { $0.dialect == fact.dialect && $0.key == types.canonical(registered, in: fact.enclosingType) }?.name
         }
         guard let type else { return resolution }
         let lookup = Lookup(type: type, name: fact.name, argumentCount: fact.argumentCount)
@@ -497,17 +499,55 @@ struct ResolveHelpers {
 /// Type names with the app's own `typealias`es followed, so `register(ServiceType.self)` and
 /// `resolve(Service.self)` meet when `typealias ServiceType = Service`.
 struct TypeKeys {
+    /// Type aliases by the name they are declared under (`LoginAssembly.View` for one declared in a type).
     let aliases: [String: String]
+    /// By last name, every target an alias of that name is declared with.
+    private let targetsByLastName: [String: Set<String>]
 
-    func canonical(_ name: String) -> String {
+    init(aliases: [String: String]) {
+        self.aliases = aliases
+        var targets: [String: Set<String>] = [:]
+        for (name, target) in aliases { targets[String(name.split(separator: ".").last ?? Substring(name)), default: []].insert(target) }
+        targetsByLastName = targets
+    }
+
+    /// The type `name` means where it is written, in `scope` (the type around it), through type aliases.
+    func canonical(_ name: String, in scope: String? = nil) -> String {
         // `P.Type.self` and `P.self` are asked for and registered alike by apps that key by metatype.
         var current = name
         for suffix in [".Type", ".Protocol"] where current.hasSuffix(suffix) { current.removeLast(suffix.count) }
+        var scope = scope
         for _ in 0..<8 {
-            guard let next = aliases[current], next != current else { return current }
+            guard let next = target(of: current, in: scope), next != current else { return current }
             current = next
+            scope = nil
         }
         return current
+    }
+
+    /// The alias `name` is, seen from `scope`: one the innermost type around it declares, else one of that name
+    /// as written (`MessagingAssembly.View`, or declared at the top level), else the only target an alias of
+    /// that last name is declared with.
+    private func target(of name: String, in scope: String?) -> String? {
+        var outer = scope.map { Substring($0) }
+        while let current = outer, !current.isEmpty {
+            if let target = aliases["\(current).\(name)"] { return target }
+            outer = current.lastIndex(of: ".").map { current[..<$0] }
+        }
+        if let target = aliases[name] { return target }
+        guard let targets = targetsByLastName[name], targets.count == 1 else { return nil }
+        return targets.first
+    }
+
+    /// How a registration written `name` in `scope` is named: by the alias's type where a type around it
+    /// declares the alias (two assemblies each register their own `View`).
+    func registrationName(_ name: String, in scope: String?) -> String {
+        var outer = scope.map { Substring($0) }
+        while let current = outer, !current.isEmpty {
+            if aliases["\(current).\(name)"] != nil { return "\(current).\(name)" }
+            outer = current.lastIndex(of: ".").map { current[..<$0] }
+        }
+        return name
     }
 }
 
@@ -558,7 +598,8 @@ struct StoreState {
         (byDialect[dialect] ?? []).filter { registration in
             // `.implements(P.self, name: "x")` may name the alias: an alias answers under any name.
             (registration.key == lookup.type && Self.namesMatch(registration.registeredName, lookup.name) || registration.alsoAs.contains(lookup.type))
-                && (registration.argumentCount == lookup.argumentCount || lookup.argumentCount < 0 || dialect != .swinject)
+                && (registration.argumentCount == lookup.argumentCount || lookup.argumentCount < 0
+                    || registration.argumentCount == RegistrationFact.anyArgumentCount || dialect != .swinject)
         }
     }
 
@@ -585,6 +626,6 @@ extension Registration {
 
     /// `Logger (name: "file")`, `Feed with 1 argument`: what a near miss was registered as.
     var described: String {
-        argumentCount == 0 ? name : "\(name) with \(argumentCount) argument\(argumentCount == 1 ? "" : "s")"
+        argumentCount <= 0 ? name : "\(name) with \(argumentCount) argument\(argumentCount == 1 ? "" : "s")"
     }
 }

@@ -61,7 +61,9 @@ struct ReadIndex {
         for file in files {
             keyPathSubscriptRoots.formUnion(file.runtime.reads.keyPathSubscriptRoots)
             for alias in file.runtime.reads.typeAliases {
-                aliasNames.insert(String(alias.prefix { $0 != "|" }))
+                let name = String(alias.prefix { $0 != "|" })
+                aliasNames.insert(name)
+                aliasNames.insert(Self.lastName(name))
                 if let bar = alias.firstIndex(of: "|") { aliasTargets.insert(Self.lastName(String(alias[alias.index(after: bar)...]))) }
             }
             for read in file.runtime.reads.subscriptKeyPaths {
