@@ -1105,4 +1105,36 @@ import Testing
             "1️⃣": "[unprovided-dependency] `SettingsViewController` is resolved in `Modules` with Swinject, but nothing registers it; it returns nil",
         ]))
     }
+
+    /// `container.registerLazy(Clock.self) { … }`: a call named like a registration whose helper the sources do
+    /// not declare (a library's extension) registers a type cpdi cannot follow, so a lookup of that type is
+    /// not judged missing; a lookup of a type nothing registers at all still is.
+    @Test func aTypeHandedToAnUnreadRegistrationCallIsNotJudgedMissing() {
+        check(RuleExample(files: [
+            "Assembly.swift": """
+                import Swinject
+                import SwinjectLazy
+                final class Clock {}
+                final class Feed {}
+                final class Weather {}
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.registerLazy(Clock.self) { _ in Clock() }
+                        container.register(Feed.self) { r in
+                            _ = r.resolve(Clock.self)
+                            return Feed()
+                        }
+                    }
+                }
+                final class Screen {
+                    let resolver: Resolver
+                    init(resolver: Resolver) { self.resolver = resolver }
+                    func feed() -> Feed? { resolver.resolve(Feed.self) }
+                    func weather() -> Weather? { resolver.1️⃣resolve(Weather.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unprovided-dependency] `Weather` is resolved in `Screen` with Swinject, but nothing registers it; it returns nil",
+        ]))
+    }
 }

@@ -22,6 +22,15 @@ extension RuntimeStyleReading {
         } else {
             return
         }
+        // `container.registerSingleton(AppConfig.self) { … }`: an app's own way to register, which cpdi does
+        // not follow; what it registers may be looked up.
+        if called.count > 8, called != "autoregister", called.range(of: "register", options: .caseInsensitive) != nil,
+            !called.lowercased().contains("unregister"), let first = node.arguments.first, first.label == nil,
+            let type = Self.metatypeName(first.expression)
+        {
+            facts.unreadRegistrations.append(type)
+            return
+        }
         // The cheap test first: this runs for every call in the file.
         guard called == "register" || called == "resolve" || called == "autoregister" || called == "optional" || called == "_register"
             || ResolutionFact.mayNameHelper(called)
@@ -44,7 +53,11 @@ extension RuntimeStyleReading {
             guard let closure = Self.factoryClosure(of: node) else {
                 // `register(Router.self, factory: routerFactory)`: a factory held in a variable takes
                 // arguments cpdi cannot count, so it answers a lookup of any.
-                guard let typeArgument, hint == .swinject || hint == nil, node.arguments.contains(where: { $0.label?.text == "factory" }) else { return }
+                guard let typeArgument, hint == .swinject || hint == nil, node.arguments.contains(where: { $0.label?.text == "factory" }) else {
+                    // A registration of a shape cpdi does not read: a lookup of its type is not judged missing.
+                    if let typeArgument, hint == .swinject || hint == .resolver { facts.unreadRegistrations.append(typeArgument) }
+                    return
+                }
                 var fact = RegistrationFact(kind: .factory, key: .type(typeArgument), enclosingType: enclosingType, position: position(node.calledExpression))
                 fact.dialect = .swinject
                 fact.position = Self.namePosition(of: node).map { position($0) } ?? fact.position

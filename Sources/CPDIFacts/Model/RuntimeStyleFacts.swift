@@ -18,6 +18,9 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
     public var resolveHelpers: [String] = []
     /// Property wrappers declared in the sources, with the root of the key path they take, if any.
     public var propertyWrappers: [PropertyWrapperFact] = []
+    /// Types handed to a call named like a registration that cpdi does not read as one
+    /// (`container.registerSingleton(AppConfig.self) { … }`): a lookup of one is not judged missing.
+    public var unreadRegistrations: [String] = []
     /// Names read in this file, for the question "does anything read this injected property or key?".
     /// No other field of the facts may be named `reads`: comparing facts that only moved leaves it out by
     /// its key (`MovedPositions`).
@@ -42,6 +45,7 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
         resolutions.releaseSpareCapacity()
         resolveHelpers.releaseSpareCapacity()
         propertyWrappers.releaseSpareCapacity()
+        unreadRegistrations.releaseSpareCapacity()
         memberwiseParameters.releaseSpareCapacity()
         reads.releaseSpareCapacity()
     }
@@ -58,7 +62,7 @@ public struct RuntimeStyleFacts: Codable, Sendable, Equatable {
 
     public var isEmpty: Bool {
         injections.isEmpty && registrations.isEmpty && keyTypes.isEmpty && containerProperties.isEmpty && moduleComponents.isEmpty
-            && resolutions.isEmpty && propertyWrappers.isEmpty && resolveHelpers.isEmpty
+            && resolutions.isEmpty && propertyWrappers.isEmpty && resolveHelpers.isEmpty && unreadRegistrations.isEmpty
     }
 }
 

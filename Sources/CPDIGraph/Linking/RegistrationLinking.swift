@@ -71,7 +71,8 @@ struct RegistrationLinking {
         registry.judgesKeyPathInjections = judgesKeyPathInjections(containers)
         addKeyPathRegistrations(to: &registry, containers: containers)
 
-        let stores = StoreState(registry: registry, types: types)
+        let unread = Set(files.flatMap { $0.runtime.unreadRegistrations.map { types.canonical($0) } })
+        let stores = StoreState(registry: registry, types: types, unread: unread)
         registry.judgesTypeInjections = stores.isComplete(.modules)
         let helpers = ResolveHelpers(files: files)
         let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
@@ -563,8 +564,11 @@ struct Lookup {
 struct StoreState {
     private var byDialect: [RuntimeDialect: [Registration]] = [:]
     private var incomplete: Set<RuntimeDialect> = []
+    /// Types some call registers in a way cpdi does not read (`RuntimeStyleFacts.unreadRegistrations`).
+    private let unread: Set<String>
 
-    init(registry: RuntimeRegistry, types: TypeKeys) {
+    init(registry: RuntimeRegistry, types: TypeKeys, unread: Set<String> = []) {
+        self.unread = unread
         for registration in registry.sortedRegistrations where !registration.isKeyPath {
             byDialect[registration.dialect, default: []].append(registration)
         }
@@ -605,7 +609,7 @@ struct StoreState {
 
     /// Whether a miss is certain: some store to look in has registrations, and every such store is read whole.
     func judges(_ lookup: Lookup, in dialects: [RuntimeDialect]) -> Bool {
-        guard lookup.name != "*" else { return false }
+        guard lookup.name != "*", !unread.contains(lookup.type) else { return false }
         let filled = dialects.filter { !(byDialect[$0] ?? []).isEmpty }
         return !filled.isEmpty && filled.allSatisfy { !incomplete.contains($0) }
     }
