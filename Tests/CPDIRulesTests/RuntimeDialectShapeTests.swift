@@ -1137,4 +1137,101 @@ import Testing
             "1️⃣": "[unprovided-dependency] `Weather` is resolved in `Screen` with Swinject, but nothing registers it; it returns nil",
         ]))
     }
+
+    /// `register { ResetPasswordView.ViewModel() }` registers the nested type, and `ViewModel` written in
+    /// `ResetPasswordView` looks it up. The `@main` app's `@Injected` of a handler whose initializer starts
+    /// observers is not judged: the wrapper builds the value with the app, which may be all it is kept for.
+    @Test func nestedTypesAreLookedUpInTheirTypeAndTheAppMayKeepAValueForItsCreation() {
+        check(RuleExample(files: [
+            "App/Views.swift": """
+                import Resolver
+                import SwiftUI
+                struct ResetPasswordView: View {
+                    @StateObject private var viewModel: ViewModel = Resolver.resolve()
+                    var body: some View { Text(viewModel.title) }
+                }
+                extension ResetPasswordView {
+                    final class ViewModel: ObservableObject { var title = "" }
+                }
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { ResetPasswordView.ViewModel() }
+                        register { EventsHandler() }.scope(.application)
+                    }
+                }
+                struct EventsHandler {
+                    init() { startObserving() }
+                    func startObserving() {}
+                }
+                @main
+                struct ShopApp: App {
+                    @Injected private var eventsHandler: EventsHandler
+                    var body: some Scene { WindowGroup { ResetPasswordView() } }
+                }
+                """,
+        ], findings: [:]))
+    }
+
+    /// `TravelKit.AirportRepository` written with its module is the `AirportRepository` another module looks up.
+    @Test func aTypeWrittenWithItsModuleIsTheTypeItNames() {
+        check(RuleExample(files: [
+            "TravelKit/Repositories.swift": """
+                public protocol AirportRepository {}
+                public protocol TripRepository {}
+                """,
+            "TravelData/Assembly.swift": """
+                import Swinject
+                import TravelKit
+                final class Airports: TravelKit.AirportRepository {}
+                public final class DataAssembly: Assembly {
+                    public func assemble(container: Container) {
+                        container.register(TravelKit.AirportRepository.self) { _ in Airports() }
+                    }
+                }
+                """,
+            "Feature/FeedAssembly.swift": """
+                import Swinject
+                import TravelKit
+                final class Feed { init(airports: AirportRepository) {} }
+                public final class FeedAssembly: Assembly {
+                    public func assemble(container: Container) {
+                        container.register(Feed.self) { r in Feed(airports: r.resolve(AirportRepository.self)!) }
+                        container.register(Feed.self, name: "trips") { r in
+                            _ = r.1️⃣resolve(TripRepository.self)
+                            return Feed(airports: r.resolve(AirportRepository.self)!)
+                        }
+                    }
+                }
+                @main enum Main { static func main() { _ = Container().resolve(Feed.self) ; _ = Container().resolve(Feed.self, name: "trips") } }
+                """,
+        ], findings: [
+            "1️⃣": "[unprovided-dependency] `TripRepository` is resolved in `FeedAssembly` with Swinject, but nothing registers it; it returns nil",
+        ]))
+    }
+
+    /// The app and its share extension register one view controller with factories of different arities:
+    /// a lookup with either count may be answered.
+    @Test func oneTypeRegisteredWithDifferentAritiesAnswersEither() {
+        check(RuleExample(files: [
+            "App/Assembly.swift": """
+                import Swinject
+                final class PostEditor {}
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(PostEditor.self) { (_, uri: String, postId: Int) in PostEditor() }
+                    }
+                }
+                func makeEditor(uri: String, postId: Int) -> PostEditor { Container().resolve(PostEditor.self, arguments: uri, postId)! }
+                """,
+            "ShareExtension/Assembly.swift": """
+                import Swinject
+                final class ShareAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(PostEditor.self) { (_, context: String?) in PostEditor() }
+                    }
+                }
+                func makeShareEditor(context: String?) -> PostEditor { Container().resolve(PostEditor.self, argument: context)! }
+                """,
+        ], findings: [:]))
+    }
 }

@@ -662,6 +662,18 @@ final class FactCollector: SyntaxVisitor {
         return types
     }
 
+    /// Whether an initializer's body calls a method or function: a call whose name is not a type's
+    /// (`Formatter()` only builds a value) and is no other initializer (`super.init()`).
+    static func runsCode(_ body: CodeBlockSyntax?) -> Bool {
+        guard let body else { return false }
+        return body.descendants(FunctionCallExprSyntax.self).contains { call in
+            let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard let called, let initial = called.first else { return false }
+            return initial.isLowercase && called != "init"
+        }
+    }
+
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         parameterScopes.append(node.signature.parameterClause.parameters)
         let generics = genericParameters(node.genericParameterClause, where: node.genericWhereClause)
@@ -680,7 +692,8 @@ final class FactCollector: SyntaxVisitor {
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(
-                parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name)
+                parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name),
+                runsCode: recordsRuntimeReads && Self.runsCode(node.body)
             ))
         }
         recordDependenciesParameter(node.signature.parameterClause, function: "init")

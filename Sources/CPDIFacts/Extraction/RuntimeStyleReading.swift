@@ -427,9 +427,15 @@ struct RuntimeStyleReading {
         return (constructedTypeName(value), nil)
     }
 
-    /// What a builder's value constructs; a bare type name counts here (`Module { WidgetModule }`).
+    /// What a builder's value constructs; a bare type name counts here (`Module { WidgetModule }`). A nested
+    /// type built by its qualified name is that type (`ResetPasswordView.ViewModel()`), not the outer one.
     private static func constructedTypeName(_ expr: ExprSyntax) -> String? {
-        expr.constructedType(allowingBareName: true)?.name.identifierText
+        if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text.first?.isUppercase == true, let nested = typeName(of: call.calledExpression)
+        {
+            return nested
+        }
+        return expr.constructedType(allowingBareName: true)?.name.identifierText
     }
 }
 

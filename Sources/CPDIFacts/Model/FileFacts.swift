@@ -255,11 +255,16 @@ public struct InitializerFact: Codable, Sendable, Equatable {
     public var position: SourcePosition
     /// `init<Model>(model: Model)`: names a parameter's type may be, bound at each call.
     public var genericParameters: [String]
+    /// The body calls a method or function (`setupObservers()`, `NotificationCenter.default.publisher(…)`):
+    /// building the value does work, which an injection nothing reads may be there to start. Read with the
+    /// run-time styles' reads only.
+    public var runsCode: Bool
 
-    public init(parameters: [ParameterFact], position: SourcePosition, genericParameters: [String] = []) {
+    public init(parameters: [ParameterFact], position: SourcePosition, genericParameters: [String] = [], runsCode: Bool = false) {
         self.parameters = parameters
         self.position = position
         self.genericParameters = genericParameters
+        self.runsCode = runsCode
     }
 }
 

@@ -125,7 +125,9 @@ private struct Renamer {
                 return renamed
             }
             copy.initializers = type.initializers.map {
-                InitializerFact(parameters: parameters($0.parameters), position: $0.position, genericParameters: $0.genericParameters)
+                InitializerFact(
+                    parameters: parameters($0.parameters), position: $0.position, genericParameters: $0.genericParameters, runsCode: $0.runsCode
+                )
             }
             copy.associatedTypes = generics(type.associatedTypes)
             return copy

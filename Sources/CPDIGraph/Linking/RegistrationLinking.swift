@@ -65,7 +65,16 @@ struct RegistrationLinking {
             }
         }
         for key in registry.vendors.keys { registry.vendors[key] = Array(Set(registry.vendors[key]!)).sorted() }
-        let types = TypeKeys(aliases: aliases)
+        // Only an app with run-time facts asks for types by name; a large app without them skips the walk.
+        let types: TypeKeys
+        if registry.registrationFacts.isEmpty && !files.contains(where: { !$0.runtime.isEmpty }) {
+            types = TypeKeys(aliases: aliases)
+        } else {
+            let nested = Set(symbols.typeDeclarations.filter { $0.key.contains(".") && $0.value.contains { $0.fact.kind != .extension } }.keys)
+            let declaredNames = Set(symbols.typeDeclarations.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
+            let moduleNames = Set(modules.values.flatMap { [$0, String($0.map { $0.isLetter || $0.isNumber ? $0 : "_" })] }).subtracting(declaredNames)
+            types = TypeKeys(aliases: aliases, nestedTypes: nested, modules: moduleNames)
+        }
         addTypeRegistrations(to: &registry, types: types)
         let containers = KeyPathContainers(files: files)
         registry.judgesKeyPathInjections = judgesKeyPathInjections(containers)
@@ -150,6 +159,8 @@ struct RegistrationLinking {
             if let registered = fact.name, !registered.isEmpty { name += " (name: \"\(registered)\")" }
             if let existing = registry.registrations[name] {
                 if existing.dialect == dialect {
+                    // Two targets may register one type with factories of different arities: either may answer.
+                    if existing.argumentCount != fact.argumentCount { registry.registrations[name]!.argumentCount = RegistrationFact.anyArgumentCount }
                     registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
                     registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map { types.canonical($0, in: fact.enclosingType) })
                     registry.registrations[name]!.aliasSites += aliasSites(of: fact, file: declared.file, types: types)
@@ -505,8 +516,15 @@ struct TypeKeys {
     /// By last name, every target an alias of that name is declared with.
     private let targetsByLastName: [String: Set<String>]
 
-    init(aliases: [String: String]) {
+    /// Types declared inside another (`ResetPasswordView.ViewModel`): `ViewModel` written in that type names it.
+    private let nestedTypes: Set<String>
+    /// Module names that are no type's name: `TravelKit.AirportRepository` is `AirportRepository`.
+    private let modules: Set<String>
+
+    init(aliases: [String: String], nestedTypes: Set<String> = [], modules: Set<String> = []) {
         self.aliases = aliases
+        self.nestedTypes = nestedTypes
+        self.modules = modules
         var targets: [String: Set<String>] = [:]
         for (name, target) in aliases { targets[String(name.split(separator: ".").last ?? Substring(name)), default: []].insert(target) }
         targetsByLastName = targets
@@ -517,6 +535,8 @@ struct TypeKeys {
         // `P.Type.self` and `P.self` are asked for and registered alike by apps that key by metatype.
         var current = name
         for suffix in [".Type", ".Protocol"] where current.hasSuffix(suffix) { current.removeLast(suffix.count) }
+        if let dot = current.firstIndex(of: "."), modules.contains(String(current[..<dot])) { current = String(current[current.index(after: dot)...]) }
+        if let nested = nestedType(current, in: scope) { current = nested }
         var scope = scope
         for _ in 0..<8 {
             guard let next = target(of: current, in: scope), next != current else { return current }
@@ -538,6 +558,17 @@ struct TypeKeys {
         if let target = aliases[name] { return target }
         guard let targets = targetsByLastName[name], targets.count == 1 else { return nil }
         return targets.first
+    }
+
+    /// The type nested in `scope` or a type around it that `name` written there means, if any.
+    private func nestedType(_ name: String, in scope: String?) -> String? {
+        guard !nestedTypes.isEmpty else { return nil }
+        var outer = scope.map { Substring($0) }
+        while let current = outer, !current.isEmpty {
+            if nestedTypes.contains("\(current).\(name)") { return "\(current).\(name)" }
+            outer = current.lastIndex(of: ".").map { current[..<$0] }
+        }
+        return nil
     }
 
     /// How a registration written `name` in `scope` is named: by the alias's type where a type around it

@@ -48,9 +48,15 @@ struct ReadIndex {
     /// Every `typealias` name of the sources.
     let aliasNames: Set<String>
 
+    /// `Owner|property` → the type a whole key path injects into it, where the container property says.
+    let injectedPropertyTypes: [String: String]
+    /// Types (by name and last name) with an initializer that runs code (`InitializerFact.runsCode`).
+    private var initializersRunningCode: Set<String> = []
+
     init(files: [FileFacts], containers: KeyPathContainers, modules: [String: String]) {
         self.modules = modules
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
+        injectedPropertyTypes = injectedTypes
         let memberTypes = Self.memberTypes(files)
         let superclasses = Self.superclasses(files)
         let declaredTypes = Set(files.flatMap { $0.types.lazy.filter { $0.kind != .extension }.map(\.name) })
@@ -90,6 +96,10 @@ struct ReadIndex {
                 declaringModules[Self.lastName(alias.name), default: []].insert(module)
             }
             for type in file.types {
+                if type.initializers.contains(where: \.runsCode) {
+                    initializersRunningCode.insert(type.name)
+                    initializersRunningCode.insert(Self.lastName(type.name))
+                }
                 if type.kind != .extension { declaringModules[Self.lastName(type.name), default: []].insert(module) }
                 for parameter in type.genericParameters + type.associatedTypes { genericNames.insert(parameter.name) }
                 if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
@@ -159,6 +169,11 @@ struct ReadIndex {
 
     /// A name that is certainly a type declared outside the sources: no type, protocol, type alias, generic
     /// parameter or associated type of the sources has its last name, and it is not `Self`.
+    /// Whether building a `name` runs code of the sources (see `initializersRunningCode`).
+    func initializerRunsCode(_ name: String) -> Bool {
+        initializersRunningCode.contains(name) || initializersRunningCode.contains(Self.lastName(name))
+    }
+
     func isLibraryType(_ name: String) -> Bool {
         let last = Self.lastName(name)
         return last != "Self" && !declaredNames.contains(last) && !genericNames.contains(last) && !aliasNames.contains(name)

@@ -25,8 +25,13 @@ struct RuntimeReadReview {
 
     func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
         let reads = ReadIndex(files: files, containers: containers, modules: modules)
+        let built = Self.builtTypes(registry)
+        let entryFiles = Set(files.filter(\.runtime.isEntryPoint).map(\.path))
         for index in registry.injections.indices {
-            registry.injections[index].usage = usage(of: registry.injections[index], reads: reads, holdsApp: registry.holdsApp)
+            let injection = registry.injections[index]
+            registry.injections[index].usage = usage(
+                of: injection, reads: reads, built: entryFiles.contains(injection.file) ? built : nil, holdsApp: registry.holdsApp
+            )
         }
         var used = registry.alsoAnswering
         for injection in registry.injections {
@@ -72,10 +77,18 @@ struct RuntimeReadReview {
 
     // MARK: Injected properties
 
-    private func usage(of injection: Injection, reads: ReadIndex, holdsApp: Bool) -> Registration.Usage {
+    /// `built`: for an injection in the file that starts the program, the types each registration builds.
+    private func usage(of injection: Injection, reads: ReadIndex, built: [String: Set<String>]?, holdsApp: Bool) -> Registration.Usage {
         let fact = injection.fact
         if fact.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
         if fact.isDynamic { return .notJudged("@objc, dynamic or override: read where cpdi cannot see") }
+        // `@Injected private var eventsHandler: ApplicationEventsHandler` in the `@main` app, whose `init` starts
+        // observers: an eager wrapper builds the value with the app, and keeping it alive may be all it is for.
+        if let built, let type = eagerlyBuiltType(of: injection, reads: reads),
+            let working = ([type] + (built[type] ?? [])).sorted().first(where: reads.initializerRunsCode)
+        {
+            return .notJudged("it builds a `\(working)` as its owner is built, whose initializer runs code: it may be kept for that")
+        }
         // A local of a free function or closure is read only in its body: by its name, outside any type.
         guard let owner = fact.enclosingType ?? (fact.isLocal ? "" : nil) else { return .notJudged("a top-level variable") }
         if fact.access.isVisibleOutsideModule, !holdsApp { return .notJudged("public in a library: its clients may read it") }
@@ -107,6 +120,29 @@ struct RuntimeReadReview {
         // `Log.clock` is static when `Log` is a type; a base the sources do not declare may be a value.
         for base in reads.readers(onTypes: fact.property, files: files) where !isType(base) { return .used }
         return .unused
+    }
+
+    /// The type an eager injection wrapper builds with its owner (`@Injected`, `@InjectedObject`, a
+    /// hand-written `@Inject`): its written type, or the type of the container property its key path names.
+    /// Lazy wrappers (`@LazyInjected`, swift-dependencies' `@Dependency`) build nothing until read.
+    private func eagerlyBuiltType(of injection: Injection, reads: ReadIndex) -> String? {
+        let fact = injection.fact
+        guard !fact.wrapper.contains("Lazy"), fact.wrapper != "Dependency", fact.dialect != .swiftDependencies else { return nil }
+        switch fact.key {
+        case .type(let written): return written
+        case .keyPath: return reads.injectedPropertyTypes["\(fact.enclosingType ?? "")|\(fact.property)"]
+        case .keyType: return nil
+        }
+    }
+
+    /// By each type a registration answers for, the types it builds (`register { Impl() }.implements(P.self)`).
+    private static func builtTypes(_ registry: RuntimeRegistry) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for registration in registry.registrations.values {
+            let made = registration.implementation ?? registration.key
+            for type in [registration.key] + registration.alsoAs.sorted() where type != made { found[type, default: []].insert(made) }
+        }
+        return found
     }
 
     /// Whether `Base[…]`, `base` a type the sources declare, certainly cannot call a subscript declared in
