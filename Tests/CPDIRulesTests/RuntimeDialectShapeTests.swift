@@ -1234,4 +1234,53 @@ import Testing
                 """,
         ], findings: [:]))
     }
+
+    /// `parent.mapViewModel.selectedTree = tree` with `parent` of a known type goes through `mapViewModel`: a
+    /// use. `$0.analytics.track = …` in an override writes a key and reads no injected property.
+    @Test func anAssignmentThroughATypedValuesPropertyUsesIt() {
+        check(RuleExample(files: [
+            "Map.swift": """
+                import Resolver
+                import SwiftUI
+                final class MapViewModel: ObservableObject { var selectedTree = 0 }
+                struct ClusterMapView {
+                    @InjectedObject var mapViewModel: MapViewModel
+                    @InjectedObject var 1️⃣unused: MapViewModel
+                    final class Coordinator {
+                        let parent: ClusterMapView
+                        init(parent: ClusterMapView) { self.parent = parent }
+                        func select(_ tree: Int) { parent.mapViewModel.selectedTree = tree }
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-injection] `unused` is injected into `ClusterMapView` with `@InjectedObject`, but nothing reads it",
+        ]))
+    }
+
+    /// `@Injected(\.featuresContainer.imageViewModel)` injects the app container's `featuresContainer` and reads
+    /// the nested container's `imageViewModel`: neither is unused.
+    @Test func aNestedContainersKeyInAnInjectionIsRead() {
+        check(RuleExample(files: [
+            "Containers.swift": """
+                import Factory
+                final class ImageViewModel {}
+                final class FeaturesContainer: SharedContainer {
+                    static let shared = FeaturesContainer()
+                    let manager = ContainerManager()
+                    var imageViewModel: Factory<ImageViewModel> { self { ImageViewModel() } }
+                    var 1️⃣listViewModel: Factory<ImageViewModel> { self { ImageViewModel() } }
+                }
+                extension Container {
+                    var featuresContainer: Factory<FeaturesContainer> { self { FeaturesContainer.shared } }
+                }
+                final class ImageBuilder {
+                    @Injected(\\.featuresContainer.imageViewModel) private var viewModel: ImageViewModel
+                    func build() -> ImageViewModel { viewModel }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `\\.listViewModel` is declared on `FeaturesContainer`, but nothing injects it with `@Injected(\\.listViewModel)` or reads it",
+        ]))
+    }
 }

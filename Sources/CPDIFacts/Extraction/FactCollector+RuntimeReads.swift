@@ -97,6 +97,11 @@ extension FactCollector {
         // `self.state.userId = id` and `self.state = State()` use the type's own `state`: without it they would
         // not build, as `state.userId = id` would not. Anywhere else an assignment target is written, not read.
         if let overriding = overriding(node), overriding == .call || !isOwnMember {
+            // Gone through on a value of certain type, the member is read; on any other it counts as written
+            // still, as an override on a value of unknown type reads no injected property.
+            if overriding == .throughAssignment, let base = node.base?.withoutUnwrapping, recordTypedMemberRead(name, base: base, onlyTyped: true) {
+                return
+            }
             insertRead("o", name) { self.facts.runtime.reads.overridden.append($0) }
             return
         }
@@ -146,6 +151,9 @@ extension FactCollector {
             if let attribute = list.parent?.as(AttributeSyntax.self), let wrapper = attribute.attributeName.nominalName,
                 conventions.isInjectionWrapperName(wrapper) || conventions.isKeyPathWrapperName(wrapper), argument.id == list.first?.id
             {
+                // `@Injected(\.featureContainer.viewModel)`: the first key is the injection; the rest are read
+                // from what it gives (a nested container's `viewModel`).
+                for name in names.dropFirst() { memberReadsSeen.insert(MemberNameHash.of(name)) }
                 return
             }
             // `InjectedValues[\.flags] = Flags()`: a value put in place, not read.
@@ -235,6 +243,8 @@ extension FactCollector {
         case call
         /// `$0.apiClient = …`, `$0.apiClient.fetch = …`: the whole chain is the target of an assignment.
         case assignment
+        /// `parent.mapViewModel.selectedTree = tree`: a member the assignment goes through, on a named value.
+        case throughAssignment
     }
 
     private func overriding(_ node: MemberAccessExprSyntax) -> Overriding? {
@@ -245,7 +255,9 @@ extension FactCollector {
         {
             return .call
         }
-        // The whole chain `a.b.c` is the target of an assignment: each of its members is written, none read.
+        // The whole chain `a.b.c` is the target of an assignment: `c` is written. `b` is written too when the
+        // chain starts at a closure's `$0` (`withDependencies { $0.apiClient.fetch = … }` overrides a key);
+        // `parent.mapViewModel.selectedTree = tree` goes through `mapViewModel` to set what it holds.
         var top = ExprSyntax(node)
         while let parent = top.parent {
             if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
@@ -258,7 +270,18 @@ extension FactCollector {
                 break
             }
         }
-        return top.assignmentRole?.isTarget == true ? .assignment : nil
+        guard top.assignmentRole?.isTarget == true else { return nil }
+        var upper = Syntax(node)
+        while let parent = upper.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) { upper = parent }
+        guard upper.parent?.as(MemberAccessExprSyntax.self)?.base?.id == upper.id else { return .assignment }
+        var root = node.base
+        while let current = root {
+            if let member = current.as(MemberAccessExprSyntax.self) { root = member.base }
+            else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) { root = unwrapped.expression }
+            else if let chained = current.as(OptionalChainingExprSyntax.self) { root = chained.expression }
+            else { break }
+        }
+        return root?.as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true ? .assignment : .throughAssignment
     }
 
     private func insertRead(_ kind: String, _ value: String, _ append: (String) -> Void) {

@@ -6,13 +6,16 @@
 /// another type is not read by them. Anything less certain stays an untyped read, which counts for every
 /// type (SPEC §4b: a doubt is a read).
 extension FactCollector {
-    /// Records `base.name` as a read on a certain type; false when the base's type is not certain.
-    func recordTypedMemberRead(_ name: String, base: ExprSyntax) -> Bool {
+    /// Records `base.name` as a read on a certain type; false when the base's type is not certain. With
+    /// `onlyTyped`, a read the link cannot type after all is dropped rather than counted for every type
+    /// (`NameReads.onlyTypedMark`).
+    func recordTypedMemberRead(_ name: String, base: ExprSyntax, onlyTyped: Bool = false) -> Bool {
         if let type = constructedTypeName(base) {
             guard !isGenericTypeName(type) else { return false }
             typedReadsSeen.insert("\(type)|\(name)")
             return true
         }
+        let name = onlyTyped ? NameReads.onlyTypedMark + name : name
         if let chain = propertyChain(base) {
             propertyTypedReads.insert("\(chain.start)|\(chain.path)|\(name)")
             return true
@@ -20,7 +23,7 @@ extension FactCollector {
         guard let reference = base.as(DeclReferenceExprSyntax.self), let start = valueStart(reference) else { return false }
         switch start {
         case .member(let scope): propertyTypedReads.insert("\(scope)|\(reference.baseName.identifierText)|\(name)")
-        case .instance(let type): typedReadsSeen.insert("\(type)|\(name)")
+        case .instance(let type): typedReadsSeen.insert("\(type)|\(NameReads.withoutOnlyTypedMark(name))")
         case .chain(let chainStart, let path): propertyTypedReads.insert("\(chainStart)|\(path)|\(name)")
         }
         return true
@@ -175,10 +178,11 @@ extension FactCollector {
             let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else { continue }
             if let type = annotatedMembers["\(parts[0])|\(parts[1])"] {
+                let name = NameReads.withoutOnlyTypedMark(parts[2])
                 if type.isEmpty || genericNamesInFile.contains(type) {
-                    memberReadsSeen.insert(MemberNameHash.of(parts[2]))
+                    if name == parts[2] { memberReadsSeen.insert(MemberNameHash.of(name)) }
                 } else {
-                    typedReadsSeen.insert("\(type)|\(parts[2])")
+                    typedReadsSeen.insert("\(type)|\(name)")
                 }
             } else {
                 // Typed by the link if another file declares the property with its type, or if it is injected

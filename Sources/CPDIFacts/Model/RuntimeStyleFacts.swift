@@ -295,6 +295,13 @@ public struct NameReads: Codable, Sendable, Equatable {
     public static func subscriptStep(labels: [String]) -> String { "[\(labels.joined(separator: ","))]" }
     /// A subscript that some call of any labels may reach.
     public static let anySubscript = "[*]"
+    /// Marks a `propertyMembers` read the link keeps only if it types it: a member an assignment goes through
+    /// (`parent.viewModel.title = …`), which on a value of unknown type is as likely an override as a read.
+    public static let onlyTypedMark = "!"
+
+    public static func withoutOnlyTypedMark(_ name: String) -> String {
+        name.hasPrefix(onlyTypedMark) ? String(name.dropFirst(onlyTypedMark.count)) : name
+    }
 
     mutating func releaseSpareCapacity() {
         bare.releaseSpareCapacity()

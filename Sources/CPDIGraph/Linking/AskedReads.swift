@@ -25,7 +25,9 @@ public struct AskedReads: Sendable, Equatable {
         else { return false }
         func changed<T: Hashable>(_ before: [T], _ after: [T]) -> Set<T> { Set(before).symmetricDifference(after) }
         // `Type|name`, `Base|name`, `Type|property|name`: the name read is the last part.
-        func name(_ entry: String) -> UInt32 { MemberNameHash.of(String(entry.split(separator: "|", omittingEmptySubsequences: false).last ?? "")) }
+        func name(_ entry: String) -> UInt32 {
+            MemberNameHash.of(NameReads.withoutOnlyTypedMark(String(entry.split(separator: "|", omittingEmptySubsequences: false).last ?? "")))
+        }
         return changed(old.bare, new.bare).isDisjoint(with: bare)
             && changed(old.members, new.members).isDisjoint(with: names)
             && changed(old.typeLevelMembers, new.typeLevelMembers).isDisjoint(with: names)

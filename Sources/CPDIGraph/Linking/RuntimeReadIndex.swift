@@ -137,10 +137,11 @@ struct ReadIndex {
             }
         }
         for read in chainReads {
+            let name = NameReads.withoutOnlyTypedMark(read.name)
             if let type = read.type {
-                typed[read.name, default: [:]][type, default: []].insert(read.file)
-            } else {
-                members[MemberNameHash.of(read.name), default: []].insert(read.file)
+                typed[name, default: [:]][type, default: []].insert(read.file)
+            } else if name == read.name {
+                members[MemberNameHash.of(name), default: []].insert(read.file)
             }
         }
     }
