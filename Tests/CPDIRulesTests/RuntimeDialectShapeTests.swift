@@ -1046,50 +1046,38 @@ import Testing
         ]))
     }
 
+    /// A module's assembly as GrassChoppers writes them: its own `View` and `Router` aliases, and a router factory
+    /// held in a variable.
+    private static func moduleAssembly(_ module: String) -> String {
+        """
+        import Swinject
+        protocol \(module)Routing: AnyObject {}
+        final class \(module)ViewController {}
+        final class \(module)Assembly: Assembly {
+            typealias View = \(module)ViewController
+            typealias Router = \(module)Routing
+            private let container = Container()
+            private let routerFactory: (Resolver) -> Router
+            init(routerFactory: @escaping (Resolver) -> Router) { self.routerFactory = routerFactory }
+            func assemble(container: Container) {
+                self.container.register(View.self) { r in
+                    _ = r.resolve(Router.self)!
+                    return \(module)ViewController()
+                }
+                self.container.register(Router.self, factory: routerFactory)
+            }
+        }
+        """
+    }
+
     /// Each module's assembly declares its own `View` and `Router` aliases: a name is looked up from the type it
     /// is written in (`Router` in `LoginAssembly` is `LoginRouting`), and `LoginAssembly.View` outside it names
     /// the same key. A factory held in a variable (`register(Router.self, factory: routerFactory)`) registers
     /// too, for a lookup of any argument count.
     @Test func aliasesAreLookedUpInTheTypeTheyAreWrittenIn() {
         check(RuleExample(files: [
-            "Login/LoginAssembly.swift": """
-                import Swinject
-                protocol LoginRouting: AnyObject {}
-                final class LoginViewController {}
-                final class LoginAssembly: Assembly {
-                    typealias View = LoginViewController
-                    typealias Router = LoginRouting
-                    private let container = Container()
-                    private let routerFactory: (Resolver) -> Router
-                    init(routerFactory: @escaping (Resolver) -> Router) { self.routerFactory = routerFactory }
-                    func assemble(container: Container) {
-                        self.container.register(View.self) { r in
-                            _ = r.resolve(Router.self)!
-                            return LoginViewController()
-                        }
-                        self.container.register(Router.self, factory: routerFactory)
-                    }
-                }
-                """,
-            "Home/HomeAssembly.swift": """
-                import Swinject
-                protocol HomeRouting: AnyObject {}
-                final class HomeViewController {}
-                final class HomeAssembly: Assembly {
-                    typealias View = HomeViewController
-                    typealias Router = HomeRouting
-                    private let container = Container()
-                    private let routerFactory: (Resolver) -> Router
-                    init(routerFactory: @escaping (Resolver) -> Router) { self.routerFactory = routerFactory }
-                    func assemble(container: Container) {
-                        self.container.register(View.self) { r in
-                            _ = r.resolve(Router.self)!
-                            return HomeViewController()
-                        }
-                        self.container.register(Router.self, factory: routerFactory)
-                    }
-                }
-                """,
+            "Login/LoginAssembly.swift": Self.moduleAssembly("Login"),
+            "Home/HomeAssembly.swift": Self.moduleAssembly("Home"),
             "Modules.swift": """
                 import Swinject
                 final class SettingsViewController {}
