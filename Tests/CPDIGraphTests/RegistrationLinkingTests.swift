@@ -56,6 +56,7 @@ import Testing
                     @Injected var http: HTTPService
                     func component() -> WidgetWorkerType { WidgetWorker() }
                 }
+                protocol ProfileModuleType {}
                 """)
         )
         let registration = try #require(graph.node(id: "registration:WidgetModuleType"))

@@ -190,6 +190,7 @@ import Testing
                     @Injected var 3️⃣missing: 4️⃣Analytics
                     func title() -> String { profile.session.name + catalog.source + (offline == nil ? "" : "!") + "\\(missing)" }
                 }
+                protocol Analytics {}
                 """,
         ], findings: [
             "1️⃣": "[unused-registration] `LegacySync` is registered with Resolver in `Resolver`, but nothing resolves or injects it",

@@ -82,6 +82,8 @@ final class FactCollector: SyntaxVisitor {
     var memberKeysSeen: Set<UInt32> = []
     /// `NameReads.keyPathSubscriptRoots` as it is gathered.
     var keyPathSubscriptRootsSeen: Set<String> = []
+    /// Type names written in the file, until `finishTypeMentions` sorts out which count.
+    var typeMentionsWritten: [TypeMentionWritten] = []
     /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
     var annotatedMembers: [String: String] = [:]
     /// Every generic parameter and associated type name the file declares.
@@ -147,6 +149,7 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.memberKeys = memberKeysSeen.sorted()
         facts.runtime.reads.keyPathSubscriptRoots = keyPathSubscriptRootsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
+        finishTypeMentions()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
@@ -816,6 +819,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         if let clause = node.genericArgumentClause { recordSpecialization(node.name.identifierText, clause, at: node.name) }
         recordMention(node.name.identifierText)
+        recordTypeMention(node.name, name: node.name.identifierText, isLookupable: Self.isLookupable(type: node))
         return .visitChildren
     }
 
@@ -873,6 +877,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        recordTypeMention(node.name, name: node.name.identifierText, isLookupable: Self.isLookupable(type: node))
         // Only names ending like an alias are worth their qualified name (a chain `a.b.c…` would cost its
         // length squared otherwise).
         if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName, isAliasLikeName(qualified) {
@@ -893,6 +898,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         recordBareRead(node)
+        recordTypeMention(reference: node)
         guard mayHoldDependencies else { return .visitChildren }
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || isTypedValueName(name) else { return .visitChildren }

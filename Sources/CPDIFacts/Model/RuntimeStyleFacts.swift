@@ -289,6 +289,18 @@ public struct NameReads: Codable, Sendable, Equatable {
     /// name written alone in a type that neither it nor anything it inherits declares is no member, and a step
     /// of a library's value is the library's own unless an extension of it or a protocol declares one.
     public var memberKeys: [UInt32] = []
+    /// Every type name written where some lookup could ask for that type (an annotation, a parameter, a
+    /// generic argument, `T.self`, a cast), as `MemberNameHash.of` its last name, sorted. Left out: a
+    /// declaration's own name, what a type inherits or extends, a construction `T(…)`, the base of `T.member`,
+    /// and the names a registration cpdi read writes for its own key. A registration of a type named here is
+    /// not called unused: a lookup cpdi does not read may ask for it.
+    public var typeMentions: [UInt32] = []
+    /// Every type name written where some registration could build or name that type (inside a closure or a
+    /// call's arguments, a type alias, a return type, a generic argument of an expression; `Self` as the type
+    /// it is written in), as `MemberNameHash.of` its last name, sorted. Left out: the names a lookup cpdi read
+    /// writes for its own type, and those a registration cpdi read writes for its key or builds. A lookup of a
+    /// type named here is not called unregistered: a registration cpdi does not read may provide it.
+    public var registrableTypeMentions: [UInt32] = []
 
     /// A subscript in a chain of `propertyMembers`, by its argument labels (`_` for none):
     /// `app.staticTexts["Done"].images` is `staticTexts.[_]`, `items[safe: 0]` is `items.[safe]`.
@@ -317,6 +329,8 @@ public struct NameReads: Codable, Sendable, Equatable {
         overridden.releaseSpareCapacity()
         typeAliases.releaseSpareCapacity()
         memberKeys.releaseSpareCapacity()
+        typeMentions.releaseSpareCapacity()
+        registrableTypeMentions.releaseSpareCapacity()
     }
 
     public init() {}

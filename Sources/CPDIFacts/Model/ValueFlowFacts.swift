@@ -76,3 +76,16 @@ public enum MemberNameHash {
         return hash
     }
 }
+
+/// The name a type is written by last: `Feature.ViewModel` → `ViewModel`, `Box<Item>?` → `Box`. A registration
+/// and a lookup of one type may qualify it differently, but both end in this name.
+public enum TypeMentionName {
+    public static func last(of type: String) -> Substring {
+        var name = type[...]
+        if let open = name.firstIndex(of: "<") { name = name[..<open] }
+        while let end = name.last, end == "?" || end == "!" || end == " " { name = name.dropLast() }
+        if name.hasPrefix("any ") { name = name.dropFirst(4) }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return name
+    }
+}

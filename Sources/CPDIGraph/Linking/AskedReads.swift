@@ -35,6 +35,8 @@ public struct AskedReads: Sendable, Equatable {
             && changed(old.typedMembers, new.typedMembers).allSatisfy { !names.contains(name($0)) }
             && changed(old.propertyMembers, new.propertyMembers).allSatisfy { !names.contains(name($0)) }
             && changed(old.subscriptKeyPaths, new.subscriptKeyPaths).allSatisfy { !names.contains(name($0)) }
+            && changed(old.typeMentions, new.typeMentions).isDisjoint(with: names)
+            && changed(old.registrableTypeMentions, new.registrableTypeMentions).isDisjoint(with: names)
     }
 }
 

@@ -114,7 +114,9 @@ struct RegistrationLinking {
         registry.alsoAnswering = alsoAnswering(registry, stores: stores, wrappers: wrappers, types: types)
         // With nothing injected or registered there is nothing to judge, and indexing every file's reads for it
         // cost a large app without run-time injection a tenth of a second per 10,000 files.
-        if !registry.injections.isEmpty || !registry.registrations.isEmpty {
+        if !registry.injections.isEmpty || !registry.registrations.isEmpty
+            || registry.resolutions.contains(where: { if case .unregistered = $0.result { true } else { false } })
+        {
             RuntimeReadReview(files: files, symbols: symbols, containers: containers, modules: modules)
                 .run(on: &registry, lookedUp: lookedUpTypes(in: registry, types: types))
         }

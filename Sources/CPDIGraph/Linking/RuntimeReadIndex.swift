@@ -53,6 +53,9 @@ struct ReadIndex {
     /// Types (by name and last name) with an initializer that runs code (`InitializerFact.runsCode`).
     private var initializersRunningCode: Set<String> = []
 
+    /// Whether the sources declare a type, protocol or type alias of `type`'s last name.
+    func declaresType(named type: String) -> Bool { declaredNames.contains(Self.lastName(type)) }
+
     init(files: [FileFacts], containers: KeyPathContainers, modules: [String: String]) {
         self.modules = modules
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)

@@ -25,6 +25,14 @@ struct RuntimeReadReview {
 
     func run(on registry: inout RuntimeRegistry, lookedUp: [RuntimeDialect: Set<String>] = [:]) {
         let reads = ReadIndex(files: files, containers: containers, modules: modules)
+        let mentions = TypeMentionIndex(files: files, asked: reads.asked)
+        var lookedUpByLastName: [Substring: Set<String>] = [:]
+        for type in lookedUp.values.joined() { lookedUpByLastName[TypeMentionName.last(of: type), default: []].insert(type) }
+        // As written, too: `@Injected var viewModel: ViewModel` may be a nested type's lookup.
+        let written = registry.injections.compactMap { if case .type(let type) = $0.fact.key { type } else { nil } }
+            + registry.resolutions.compactMap { if case .type(let type)? = $0.fact.key { type } else { nil } }
+        for type in written { lookedUpByLastName[TypeMentionName.last(of: type), default: []].insert(type) }
+        withholdUnprovable(&registry, reads: reads, mentions: mentions)
         let built = Self.builtTypes(registry)
         let entryFiles = Set(files.filter(\.runtime.isEntryPoint).map(\.path))
         for index in registry.injections.indices {
@@ -55,13 +63,13 @@ struct RuntimeReadReview {
             let isOwnType = symbols.typeDeclarations[registration.key] != nil || symbols.protocols[registration.key] != nil
             let unreadable = unreadable[registration.dialect] ?? (isOwnType ? nil : unreadableLibraryLookups[registration.dialect])
             registry.registrations[name]!.usage = usage(
-                of: registration, isInjected: used.contains(name), unreadable: unreadable, reads: reads,
-                holdsApp: registry.holdsApp
+                of: registration, isInjected: used.contains(name), unreadable: unreadable, reads: reads, mentions: mentions,
+                lookedUpByLastName: lookedUpByLastName, holdsApp: registry.holdsApp
             )
             registry.registrations[name]!.unusedAliases = unusedAliases(
                 of: registry.registrations[name]!, lookedUp: lookedUp[registration.dialect] ?? [],
                 judged: unreadable == nil, holdsApp: registry.holdsApp
-            )
+            ).filter { mentions.fileWritingForLookup($0.type) == nil }
         }
     }
 
@@ -209,7 +217,8 @@ struct RuntimeReadReview {
     // MARK: Registrations
 
     private func usage(
-        of registration: Registration, isInjected: Bool, unreadable: Resolution?, reads: ReadIndex, holdsApp: Bool
+        of registration: Registration, isInjected: Bool, unreadable: Resolution?, reads: ReadIndex, mentions: TypeMentionIndex,
+        lookedUpByLastName: [Substring: Set<String>], holdsApp: Bool
     ) -> Registration.Usage {
         if isInjected || registration.file.isEmpty { return .used }
         if registration.isIgnored { return .notJudged("kept on purpose (periphery:ignore)") }
@@ -228,6 +237,69 @@ struct RuntimeReadReview {
         if let unreadable {
             return .notJudged("\(unreadable.file):\(unreadable.fact.position.line): a lookup whose type cpdi cannot tell")
         }
+        // Any lookup must write the type it asks for, or take it from a parameter, a property or a generic
+        // argument that does; written anywhere such a lookup cpdi does not read could stand, it may be asked for.
+        // A lookup of `ViewModel` written in `ResetPasswordView` and a registration of `ResetPasswordView.ViewModel`:
+        // one type may be written more ways than cpdi tells apart.
+        if let other = lookedUpByLastName[TypeMentionName.last(of: registration.key)]?.subtracting([registration.key]).min() {
+            return .notJudged("a lookup of `\(other)` may ask for it written another way")
+        }
+        if let file = mentions.fileWritingForLookup(registration.key) {
+            return .notJudged("`\(TypeMentionName.last(of: registration.key))` is also written in \(file), where a lookup cpdi does not read may ask for it")
+        }
         return .unused
+    }
+
+    // MARK: Lookups nothing registers
+
+    /// Takes back "nothing registers it" from a lookup by type where the proof fails: the type is declared
+    /// nowhere in the sources (a library may register its own types), or its name is written somewhere a
+    /// registration cpdi does not read could build it (`registerSingleton(T.self)`, `{ T() }`, `typealias V = T`).
+    private func withholdUnprovable(_ registry: inout RuntimeRegistry, reads: ReadIndex, mentions: TypeMentionIndex) {
+        // A type registered under another name or argument count, or built by a registration of another type,
+        // is the app's own to register.
+        let built = Set(registry.registrations.values.compactMap(\.implementation))
+        // `register(View.self)` in `LoginAssembly` and a lookup of `LoginAssembly.View`: a registration of the
+        // same last name may be this type written another way (an alias, a nested or module-qualified name).
+        var registeredByLastName: [Substring: Set<String>] = [:]
+        for registration in registry.sortedRegistrations where !registration.isKeyPath {
+            for type in [registration.key] + [registration.implementation].compactMap({ $0 }) + registration.alsoAs.sorted() {
+                registeredByLastName[TypeMentionName.last(of: type), default: []].insert(type)
+            }
+        }
+        // As written, too: `register(View.self)` is keyed by what `View` names where it is written.
+        for declared in registry.registrationFacts {
+            for type in [declared.fact.key?.typeName].compactMap({ $0 }) + declared.fact.alsoAs {
+                registeredByLastName[TypeMentionName.last(of: type), default: []].insert(type)
+            }
+        }
+        func reason(for type: String, nearMiss: String?) -> String? {
+            let name = TypeMentionName.last(of: type)
+            guard reads.declaresType(named: type) || nearMiss != nil || built.contains(type) else {
+                return "`\(name)` is declared nowhere in the sources: a library may register it"
+            }
+            if nearMiss == nil, let other = registeredByLastName[name]?.subtracting([type]).min() {
+                return "`\(other)` is registered, which may be this type written another way"
+            }
+            return mentions.fileWritingForRegistration(type).map {
+                "`\(name)` is written in \($0) where a registration cpdi does not read may build it"
+            }
+        }
+        for index in registry.injections.indices {
+            let injection = registry.injections[index]
+            guard case .unregistered(let nearMiss) = injection.resolution, case .type(let written) = injection.fact.key,
+                let reason = reason(for: written, nearMiss: nearMiss)
+            else { continue }
+            registry.injections[index].resolution = .unknown
+            registry.injections[index].notJudgedReason = reason
+        }
+        for index in registry.resolutions.indices {
+            let resolution = registry.resolutions[index]
+            guard case .unregistered(let nearMiss) = resolution.result, let type = resolution.type,
+                let reason = reason(for: type, nearMiss: nearMiss)
+            else { continue }
+            registry.resolutions[index].result = .unknown
+            registry.resolutions[index].notJudgedReason = reason
+        }
     }
 }

@@ -81,6 +81,8 @@ public struct Injection: Sendable {
     public var resolution: Resolution
     /// Whether anything reads the property; see `RuntimeReadReview`.
     public var usage: Registration.Usage = .used
+    /// Why a lookup by type is `.unknown` though no registration of its store answers it (`RuntimeReadReview`).
+    public var notJudgedReason: String?
 
     /// The injecting type, or the file for a top-level property.
     public var owner: String { fact.enclosingType ?? file }
@@ -98,6 +100,8 @@ public struct Resolution: Sendable {
     public var result: Injection.Resolution
     /// The registration whose factory makes this lookup (`register(A.self) { r in A(b: r.resolve(B.self)!) }`).
     public var insideRegistration: String?
+    /// Why the lookup is `.unknown` though no registration of its store answers it (`RuntimeReadReview`).
+    public var notJudgedReason: String?
     /// A lookup of unknown type made by the initializer of a type the sources do not declare
     /// (`autoregister(JSONDecoder.self, initializer: JSONDecoder.init)`): a library's initializer cannot take
     /// the app's own types, so it asks for none of them.

@@ -54,16 +54,17 @@ extension RuntimeCoverage {
         for injection in runtime.injections where injection.resolution == .unknown && !injection.fact.isOptional {
             notJudged.append(Item(
                 kind: "lookup", name: "\(injection.owner).\(injection.fact.property): \(injection.keyName)",
-                reason: "registered where cpdi cannot see all of its store (a library's container, or a registration it cannot read)",
+                reason: injection.notJudgedReason
+                    ?? "registered where cpdi cannot see all of its store (a library's container, or a registration it cannot read)",
                 file: injection.file, line: injection.fact.position.line, column: injection.fact.position.column
             ))
         }
         for resolution in runtime.resolutions where resolution.result == .unknown && !resolution.fact.isOptional && resolution.fact.position.line > 0 {
-            let reason = resolution.type == nil
+            let reason = resolution.notJudgedReason ?? (resolution.type == nil
                 ? "a lookup whose type cpdi cannot tell"
                 : resolution.fact.throughHelper
                     ? "a lookup through the app's own generic helper, which cpdi does not follow"
-                    : "its store has a registration cpdi cannot read"
+                    : "its store has a registration cpdi cannot read")
             notJudged.append(Item(
                 kind: "lookup", name: "\(resolution.owner): \(resolution.type ?? "?")", reason: reason, file: resolution.file,
                 line: resolution.fact.position.line, column: resolution.fact.position.column

@@ -20,8 +20,10 @@ public struct UnprovidedDependency: Rule {
             or a key someone sets; a swift-dependencies key needs a `liveValue` (a `TestDependencyKey` alone \
             makes the app use its test value), and a Factory promise (`self { nil }`) needs a `register`. cpdi \
             only judges when it sees every registration the lookup could come from: each registration of \
-            that store names its type (and name) in a way cpdi can read, and key-path containers are declared \
-            in the sources. Optional lookups (`@OptionalInjected`, `resolve(…) ?? fallback`, `if let`) are \
+            that store names its type (and name) in a way cpdi can read, key-path containers are declared \
+            in the sources, and a type looked up is declared in the sources and written nowhere else a \
+            registration could build or name it (a closure, a call's arguments, a type alias): a call cpdi \
+            does not know could register it there. Optional lookups (`@OptionalInjected`, `resolve(…) ?? fallback`, `if let`) are \
             not flagged. For protocol compositions, a concrete container handed to a component must conform \
             to every leaf that component ends up needing; containers with a conformance cpdi cannot see \
             through are left alone. Register the value (or set the key) at launch, or add the missing \
@@ -44,6 +46,7 @@ public struct UnprovidedDependency: Rule {
                             @Inject private var sampleModule: 1️⃣SampleModuleType // registered nowhere
                             @Inject private var concrete: 2️⃣WidgetModule // registered only as its protocol
                         }
+                        protocol SampleModuleType {}
                         """,
                 ],
                 findings: [
@@ -66,6 +69,7 @@ public struct UnprovidedDependency: Rule {
                             @Inject private var module: SampleModuleType
                             @Inject private var someObject: 1️⃣SomeObjectType // a component, not a module
                         }
+                        protocol SomeObjectType {}
                         """,
                 ],
                 findings: [

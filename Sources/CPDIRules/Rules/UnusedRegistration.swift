@@ -21,8 +21,11 @@ public struct UnusedRegistration: Rule {
             container (one whose conformances cpdi can all see) conforms to while no component needs it. \
             Overrides (`withDependencies { $0.key = … }`, `.dependency(\\.key, …)`, `.register { … }`) \
             write a key and read none. cpdi stays silent where a reader may be out of sight: a store with \
-            a lookup whose type it cannot tell, public registrations in a scan that holds no app (clients of \
-            the library may use them), and declarations marked `// periphery:ignore`. Registrations made for \
+            a lookup whose type it cannot tell, a type written anywhere a lookup could take it from (`T.self`, \
+            a cast, a generic argument, a parameter, a wrapped property's type: a call cpdi does not know may \
+            ask for it there; a construction, a plain stored property's type and what a type inherits are no \
+            such places), public registrations in a scan that holds no app (clients of the library may use \
+            them), and declarations marked `// periphery:ignore`. Registrations made for \
             code outside the analysed paths look unused too: analyse the whole app. Remove the registration \
             or conformance, or inject it where it was meant to be used.
             """,

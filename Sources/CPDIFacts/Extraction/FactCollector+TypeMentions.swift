@@ -1,0 +1,166 @@
+@_spi(RawSyntax) import SwiftSyntax  // `rawText`: the first byte of every name, without building a string
+
+/// Where a file writes type names (`NameReads.typeMentions`, `NameReads.registrableTypeMentions`): the proof
+/// behind "nothing asks for this registration" and "nothing registers this lookup". Any lookup or registration
+/// must write the type it asks for or builds somewhere, so a type written nowhere such a call could take it
+/// is one no unread call can reach.
+extension FactCollector {
+    /// A capitalised type name written in an expression or a type (or `Self`), noted with its line and the
+    /// two questions it may answer; `finish` drops the ones that lookups and registrations cpdi read spell.
+    func recordTypeMention(_ node: some SyntaxProtocol, name: String, isLookupable: @autoclosure () -> Bool) {
+        guard recordsRuntimeReads, let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return }
+        var written = name
+        if name == "Self" {
+            guard let type = enclosingType else { return }
+            written = String(TypeMentionName.last(of: type))
+        }
+        let lookupable = isLookupable()
+        let registrable = Self.isRegistrablePosition(Syntax(node))
+        guard lookupable || registrable else { return }
+        typeMentionsWritten.append(TypeMentionWritten(
+            hash: MemberNameHash.of(written), line: position(node).line, isLookupable: lookupable, isRegistrable: registrable
+        ))
+    }
+
+    /// A name in an expression; only a capitalised one (or `Self`) may be a type.
+    func recordTypeMention(reference node: DeclReferenceExprSyntax) {
+        guard recordsRuntimeReads, let first = node.baseName.rawText.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return }
+        recordTypeMention(node, name: node.baseName.identifierText, isLookupable: Self.isLookupable(expression: node))
+    }
+
+    /// `T` in `T.self`, `x as T`, `let x: T`, `foo(T)`: where a lookup could take its type from. A construction
+    /// (`T(…)`, `T.init`), the base of a member (`T.shared`, `T.Inner`), an inherited or extended type are not.
+    static func isLookupable(expression node: DeclReferenceExprSyntax) -> Bool {
+        var expression = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { expression = Syntax(member) }
+        if let specialized = expression.parent?.as(GenericSpecializationExprSyntax.self), specialized.expression.id == expression.id {
+            expression = Syntax(specialized)
+        }
+        guard let parent = expression.parent else { return true }
+        if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
+        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == expression.id {
+            return ["self", "Type", "Protocol"].contains(member.declName.baseName.text)
+        }
+        return true
+    }
+
+    /// A type written where a lookup may take it from. Not an inherited or extended type, a generic
+    /// parameter's constraint (`<VM: ViewModel>`, `where VM: ViewModel`), the base of
+    /// `T.Inner`, or the type of a stored property that no attribute wraps (`let root: RootViewController`):
+    /// a lookup assigned to one is typed by a call cpdi reads or makes its store unjudged, while a wrapper's
+    /// property (`@Injected var root: T`) or a generic argument (`Box<T>`) may be a lookup cpdi does not read.
+    static func isLookupable(type node: some TypeSyntaxProtocol) -> Bool {
+        guard let parent = node.parent else { return true }
+        if parent.is(InheritedTypeSyntax.self) || parent.is(ExtensionDeclSyntax.self) || parent.is(GenericParameterSyntax.self)
+            || parent.is(ConformanceRequirementSyntax.self)
+        {
+            return false
+        }
+        if let member = parent.as(MemberTypeSyntax.self), member.baseType.id == node.id { return false }
+        var current: Syntax? = parent
+        while let syntax = current {
+            switch syntax.kind {
+            case .genericArgumentClause: return true
+            case .typeAnnotation:
+                guard let variable = syntax.parent?.parent?.parent?.as(VariableDeclSyntax.self) else { return true }
+                return !(variable.parent?.is(MemberBlockItemSyntax.self) == true && variable.attributes.isEmpty)
+            case .memberBlock, .codeBlock, .sourceFile: return true
+            default: current = syntax.parent
+            }
+        }
+        return true
+    }
+
+    /// Inside a closure, a call's arguments, a type alias's value, a return type or a generic argument of an
+    /// expression: where a registration may name or build a type (`register { T() }`, `helper(T.self)`,
+    /// `typealias View = T`, `func make() -> T` handed on as a factory).
+    /// Inside a closure, a call's arguments, a type alias's value, a function type's result or a generic
+    /// argument of an expression: where a registration may name or build a type (`register { T() }`,
+    /// `helper(T.self)`, `typealias View = T`, `let make: () -> T`). A method's return type is not: a method
+    /// handed on as a factory by name is rare, and `func component() -> T` is how a module vends what it makes.
+    static func isRegistrablePosition(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            switch syntax.kind {
+            case .closureExpr, .typeInitializerClause:
+                return true
+            case .returnClause:
+                return syntax.parent?.parent?.is(FunctionDeclSyntax.self) != true
+            case .functionType:
+                return true
+            case .labeledExprList:
+                if let owner = syntax.parent, owner.is(FunctionCallExprSyntax.self) || owner.is(SubscriptCallExprSyntax.self)
+                    || owner.is(MacroExpansionExprSyntax.self)
+                {
+                    return true
+                }
+            case .genericArgumentClause:
+                if syntax.parent?.is(GenericSpecializationExprSyntax.self) == true { return true }
+            case .memberBlock, .sourceFile:
+                return false
+            default:
+                break
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// The mentions left once the spellings of lookups and registrations cpdi read are taken out, by line.
+    func finishTypeMentions() {
+        guard recordsRuntimeReads, !typeMentionsWritten.isEmpty else { return }
+        var registrationSpellings: Set<TypeMentionSpelling> = []
+        for registration in facts.runtime.registrations {
+            var names: [String] = []
+            if let key = registration.key?.typeName { names.append(key) }
+            if let implementation = registration.implementation { names.append(implementation) }
+            names += registration.alsoAs
+            let lines = [registration.position.line] + registration.alsoAsPositions.map(\.line)
+            for name in names {
+                let hash = MemberNameHash.of(String(TypeMentionName.last(of: name)))
+                for line in lines { registrationSpellings.insert(TypeMentionSpelling(hash: hash, line: line)) }
+            }
+        }
+        var lookupSpellings: Set<TypeMentionSpelling> = []
+        for injection in facts.runtime.injections {
+            guard let type = injection.key.typeName else { continue }
+            lookupSpellings.insert(TypeMentionSpelling(hash: MemberNameHash.of(String(TypeMentionName.last(of: type))), line: injection.position.line))
+        }
+        for resolution in facts.runtime.resolutions {
+            guard let type = resolution.key?.typeName else { continue }
+            lookupSpellings.insert(TypeMentionSpelling(hash: MemberNameHash.of(String(TypeMentionName.last(of: type))), line: resolution.position.line))
+        }
+        var lookupable: Set<UInt32> = []
+        var registrable: Set<UInt32> = []
+        for mention in typeMentionsWritten {
+            let spelling = TypeMentionSpelling(hash: mention.hash, line: mention.line)
+            let inRegistration = registrationSpellings.contains(spelling)
+            if mention.isLookupable, !inRegistration { lookupable.insert(mention.hash) }
+            if mention.isRegistrable, !inRegistration, !lookupSpellings.contains(spelling) { registrable.insert(mention.hash) }
+        }
+        facts.runtime.reads.typeMentions = lookupable.sorted()
+        facts.runtime.reads.registrableTypeMentions = registrable.sorted()
+    }
+}
+
+struct TypeMentionWritten {
+    var hash: UInt32
+    var line: Int
+    var isLookupable: Bool
+    var isRegistrable: Bool
+}
+
+struct TypeMentionSpelling: Hashable {
+    var hash: UInt32
+    var line: Int
+}
+
+extension RuntimeKey {
+    /// The type a key writes: `T` of a lookup by type or of a key type (`Module(AuthKey.self)`).
+    public var typeName: String? {
+        switch self {
+        case .type(let name), .keyType(let name): name
+        case .keyPath: nil
+        }
+    }
+}
