@@ -200,6 +200,47 @@ import Testing
         }
     }
 
+    /// A registration nothing asks for is reported unless some file writes its type where a lookup could take it
+    /// from: a body that writes another type name moves its facts, a body that writes the registered one links.
+    @Test func aTypeWrittenWhereALookupMayAskForItCountsOnlyWhenItIsRegistered() throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try """
+                import Swinject
+                final class Ledger {}
+                final class Other {}
+                final class Third {}
+                struct Panel<Model> {}
+                final class AppAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Ledger.self) { _ in Ledger() }
+                    }
+                }
+                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+            let screen = app.appendingPathComponent("Screen.swift")
+            let body = { (name: String) in "struct Screen {\n    func show() { let panel: Panel<\(name)>? = nil; _ = panel }\n}\n" }
+            var configuration = Configuration()
+            configuration.rules["unused-registration"] = Configuration.RuleSetting(enabled: true)
+            func warm() throws -> (AnalysisResult, Int) {
+                let facts = FactsCache(directory: cache, conventions: configuration.naming)
+                var pipeline = Pipeline(configuration: configuration)
+                pipeline.stampSettlingSeconds = -3_600
+                let result = try pipeline.run(paths: [app.path], workingDirectory: app, cache: facts)
+                return (result, facts.hits + facts.misses)
+            }
+            try body("Other").write(to: screen, atomically: true, encoding: .utf8)
+            _ = try warm()
+            for (name, reported, moved) in [("Third", true, true), ("Ledger", false, false), ("Other", true, nil)] {
+                try body(name).write(to: screen, atomically: true, encoding: .utf8)
+                let (result, factsRead) = try warm()
+                #expect(result == (try WorkingTreeResultTests.cold(app, configuration: configuration)), "writes \(name)")
+                #expect(result.findings.contains { $0.ruleID == "unused-registration" && $0.member == "Ledger" } == reported, "writes \(name)")
+                if let moved { #expect((factsRead <= 1) == moved, "writes \(name): \(factsRead) facts read") }
+            }
+        }
+    }
+
     /// `MovedPositions` leaves the names read out of its comparison by their keys, `reads` and
     /// `memberNameHashes`: no other field of the facts may have those names. Checked on every file of the samples.
     @Test func theNamesLeftOutAreOneFieldEach() throws {

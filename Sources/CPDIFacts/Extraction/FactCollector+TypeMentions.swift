@@ -5,27 +5,54 @@
 /// must write the type it asks for or builds somewhere, so a type written nowhere such a call could take it
 /// is one no unread call can reach.
 extension FactCollector {
-    /// A capitalised type name written in an expression or a type (or `Self`), noted with its line and the
-    /// two questions it may answer; `finish` drops the ones that lookups and registrations cpdi read spell.
-    func recordTypeMention(_ node: some SyntaxProtocol, name: String, isLookupable: @autoclosure () -> Bool) {
-        guard recordsRuntimeReads, let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return }
-        var written = name
-        if name == "Self" {
-            guard let type = enclosingType else { return }
-            written = String(TypeMentionName.last(of: type))
-        }
+    /// A capitalised type name written in an expression or a type (or `Self`), noted with where it is and the
+    /// two questions it may answer; `finishTypeMentions` drops the ones that lookups and registrations cpdi read
+    /// spell. This runs for every capitalised name of a file, so it hashes the name's bytes and leaves the line
+    /// to be worked out only for names some lookup or registration of the file spells.
+    func recordTypeMention(_ token: TokenSyntax, isLookupable: () -> Bool) {
+        guard recordsRuntimeReads else { return }
+        var bytes = token.rawText
+        if bytes.first == UInt8(ascii: "`"), bytes.count > 2 { bytes = SyntaxText(rebasing: bytes.dropFirst().dropLast()) }
+        guard let first = bytes.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return }
+        let registrable = registrableContexts[registrableContexts.count - 1] > 0
         let lookupable = isLookupable()
-        let registrable = Self.isRegistrablePosition(Syntax(node))
         guard lookupable || registrable else { return }
+        let hash: UInt32
+        if bytes == "Self" {
+            guard let type = enclosingType else { return }
+            hash = MemberNameHash.of(String(TypeMentionName.last(of: type)))
+        } else {
+            hash = MemberNameHash.of(utf8: bytes)
+        }
         typeMentionsWritten.append(TypeMentionWritten(
-            hash: MemberNameHash.of(written), line: position(node).line, isLookupable: lookupable, isRegistrable: registrable
+            hash: hash, offset: token.positionAfterSkippingLeadingTrivia, isLookupable: lookupable, isRegistrable: registrable
         ))
     }
 
     /// A name in an expression; only a capitalised one (or `Self`) may be a type.
     func recordTypeMention(reference node: DeclReferenceExprSyntax) {
-        guard recordsRuntimeReads, let first = node.baseName.rawText.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return }
-        recordTypeMention(node, name: node.baseName.identifierText, isLookupable: Self.isLookupable(expression: node))
+        recordTypeMention(node.baseName) { Self.isLookupable(expression: node) }
+    }
+
+    /// Entering a place where a registration may name or build a type: inside a closure, a call's arguments, a
+    /// type alias's value, a function type's result or a generic argument of an expression (`register { T() }`,
+    /// `helper(T.self)`, `typealias View = T`, `let make: () -> T`). A method's return type is not: a method
+    /// handed on as a factory by name is rare, and `func component() -> T` is how a module vends what it makes.
+    /// A type's members start afresh.
+    func enterRegistrableContext() { registrableContexts[registrableContexts.count - 1] += 1 }
+    func leaveRegistrableContext() { registrableContexts[registrableContexts.count - 1] -= 1 }
+
+    static func isRegistrableContext(_ node: LabeledExprListSyntax) -> Bool {
+        guard let owner = node.parent else { return false }
+        return owner.is(FunctionCallExprSyntax.self) || owner.is(SubscriptCallExprSyntax.self) || owner.is(MacroExpansionExprSyntax.self)
+    }
+
+    static func isRegistrableContext(_ node: ReturnClauseSyntax) -> Bool {
+        node.parent?.parent?.is(FunctionDeclSyntax.self) != true
+    }
+
+    static func isRegistrableContext(_ node: GenericArgumentClauseSyntax) -> Bool {
+        node.parent?.is(GenericSpecializationExprSyntax.self) == true
     }
 
     /// `T` in `T.self`, `x as T`, `let x: T`, `foo(T)`: where a lookup could take its type from. A construction
@@ -74,38 +101,6 @@ extension FactCollector {
     /// Inside a closure, a call's arguments, a type alias's value, a return type or a generic argument of an
     /// expression: where a registration may name or build a type (`register { T() }`, `helper(T.self)`,
     /// `typealias View = T`, `func make() -> T` handed on as a factory).
-    /// Inside a closure, a call's arguments, a type alias's value, a function type's result or a generic
-    /// argument of an expression: where a registration may name or build a type (`register { T() }`,
-    /// `helper(T.self)`, `typealias View = T`, `let make: () -> T`). A method's return type is not: a method
-    /// handed on as a factory by name is rare, and `func component() -> T` is how a module vends what it makes.
-    static func isRegistrablePosition(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let syntax = current {
-            switch syntax.kind {
-            case .closureExpr, .typeInitializerClause:
-                return true
-            case .returnClause:
-                return syntax.parent?.parent?.is(FunctionDeclSyntax.self) != true
-            case .functionType:
-                return true
-            case .labeledExprList:
-                if let owner = syntax.parent, owner.is(FunctionCallExprSyntax.self) || owner.is(SubscriptCallExprSyntax.self)
-                    || owner.is(MacroExpansionExprSyntax.self)
-                {
-                    return true
-                }
-            case .genericArgumentClause:
-                if syntax.parent?.is(GenericSpecializationExprSyntax.self) == true { return true }
-            case .memberBlock, .sourceFile:
-                return false
-            default:
-                break
-            }
-            current = syntax.parent
-        }
-        return false
-    }
-
     /// The mentions left once the spellings of lookups and registrations cpdi read are taken out, by line.
     func finishTypeMentions() {
         guard recordsRuntimeReads, !typeMentionsWritten.isEmpty else { return }
@@ -130,10 +125,12 @@ extension FactCollector {
             guard let type = resolution.key?.typeName else { continue }
             lookupSpellings.insert(TypeMentionSpelling(hash: MemberNameHash.of(String(TypeMentionName.last(of: type))), line: resolution.position.line))
         }
+        let spelledHashes = Set(registrationSpellings.map(\.hash)).union(lookupSpellings.map(\.hash))
         var lookupable: Set<UInt32> = []
         var registrable: Set<UInt32> = []
         for mention in typeMentionsWritten {
-            let spelling = TypeMentionSpelling(hash: mention.hash, line: mention.line)
+            let line = spelledHashes.contains(mention.hash) ? lines.position(of: mention.offset).line : 0
+            let spelling = TypeMentionSpelling(hash: mention.hash, line: line)
             let inRegistration = registrationSpellings.contains(spelling)
             if mention.isLookupable, !inRegistration { lookupable.insert(mention.hash) }
             if mention.isRegistrable, !inRegistration, !lookupSpellings.contains(spelling) { registrable.insert(mention.hash) }
@@ -145,7 +142,7 @@ extension FactCollector {
 
 struct TypeMentionWritten {
     var hash: UInt32
-    var line: Int
+    var offset: AbsolutePosition
     var isLookupable: Bool
     var isRegistrable: Bool
 }

@@ -84,6 +84,9 @@ final class FactCollector: SyntaxVisitor {
     var keyPathSubscriptRootsSeen: Set<String> = []
     /// Type names written in the file, until `finishTypeMentions` sorts out which count.
     var typeMentionsWritten: [TypeMentionWritten] = []
+    /// How many places a registration may name a type in (closures, call arguments, …) enclose the walk, one
+    /// count per member block (`enterRegistrableContext`).
+    var registrableContexts: [Int] = [0]
     /// Properties' written type annotations by `Type|name` ("" when two declarations disagree).
     var annotatedMembers: [String: String] = [:]
     /// Every generic parameter and associated type name the file declares.
@@ -261,13 +264,47 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        enterRegistrableContext()
         localScopes.append(LocalScope())
         if case .parameterClause(let clause)? = node.signature?.parameterClause {
             registerParameterValues(clause.parameters.map { ((($0.secondName ?? $0.firstName).identifierText), $0.type) })
         }
         return .visitChildren
     }
-    override func visitPost(_ node: ClosureExprSyntax) { localScopes.removeLast() }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        localScopes.removeLast()
+        leaveRegistrableContext()
+    }
+
+    override func visit(_ node: LabeledExprListSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        return .visitChildren
+    }
+    override func visitPost(_ node: LabeledExprListSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
+
+    override func visit(_ node: TypeInitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+        enterRegistrableContext()
+        return .visitChildren
+    }
+    override func visitPost(_ node: TypeInitializerClauseSyntax) { leaveRegistrableContext() }
+
+    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ReturnClauseSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
+
+    override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
+        enterRegistrableContext()
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionTypeSyntax) { leaveRegistrableContext() }
+
+    override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        return .visitChildren
+    }
+    override func visitPost(_ node: GenericArgumentClauseSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
 
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
         localScopes.append(LocalScope())
@@ -819,7 +856,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         if let clause = node.genericArgumentClause { recordSpecialization(node.name.identifierText, clause, at: node.name) }
         recordMention(node.name.identifierText)
-        recordTypeMention(node.name, name: node.name.identifierText, isLookupable: Self.isLookupable(type: node))
+        recordTypeMention(node.name) { Self.isLookupable(type: node) }
         return .visitChildren
     }
 
@@ -877,7 +914,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-        recordTypeMention(node.name, name: node.name.identifierText, isLookupable: Self.isLookupable(type: node))
+        recordTypeMention(node.name) { Self.isLookupable(type: node) }
         // Only names ending like an alias are worth their qualified name (a chain `a.b.c…` would cost its
         // length squared otherwise).
         if couldBeAliasName(node.name.identifierText), let qualified = TypeSyntax(node).nominalName, isAliasLikeName(qualified) {
@@ -1135,7 +1172,10 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Run-time styles (`@Inject`, `@Dependency(\.key)`, `Module { … }`; read by `RuntimeStyleReading`)
 
+    override func visitPost(_ node: MemberBlockSyntax) { registrableContexts.removeLast() }
+
     override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        registrableContexts.append(0)
         if let current = typeStack.last {
             runtimeReading.readMembers(of: node, typeName: current.name, imports: facts.imports, into: &facts.runtime)
             rememberDependencyAliases(node.members.lazy.map(\.decl))

@@ -62,6 +62,16 @@ public struct UnfollowedFlow: Codable, Sendable, Equatable {
 public enum MemberNameHash {
     public static func of(_ name: String) -> UInt32 { continuing(2_166_136_261, name) }
 
+    /// The hash of a name from its UTF-8 bytes, without building a string: equal to `of` of the same name.
+    public static func of(utf8 bytes: some Sequence<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+
     /// `type|name`: `name` written alone inside `type` (`|name` at the top level).
     public static func bare(_ name: String, in type: Substring) -> UInt32 {
         continuing(continuing(continuing(2_166_136_261, type), "|"), name)
