@@ -126,6 +126,7 @@ import Testing
                 struct Feed {
                     init(network: Networking, cache: Cache) {}
                 }
+                final class Tracker {}
                 """,
             "Screens.swift": """
                 import Swinject
@@ -179,6 +180,7 @@ import Testing
                     let session: Session
                     let tokens: TokenProviding
                 }
+                final class LegacySync {}
                 """,
             "ProfileView.swift": """
                 import Resolver

@@ -31,6 +31,7 @@ import Testing
                             .implements((Counting).self)
                     }
                 }
+                protocol Caching {}
                 """,
             "Inbox.swift": """
                 import Resolver
@@ -64,6 +65,7 @@ import Testing
                             .implements((any AboutModel).self)
                     }
                 }
+                protocol SettingsModel {}
                 """,
             "Screens.swift": """
                 import Swinject
@@ -97,6 +99,7 @@ import Testing
                         container.1️⃣register(LegacySync.self) { _ in LegacySync() }
                     }
                 }
+                final class LegacySync {}
                 """,
             "Home.swift": """
                 @main final class Home {

@@ -147,4 +147,26 @@ import Testing
             "1️⃣": "[unused-registration] `Ledger` is registered with Swinject in `AppAssembly`, but nothing resolves or injects it",
         ]))
     }
+
+    /// A type declared outside the sources is written by the library that declares it: a lookup cpdi does not
+    /// read may hand its value to that library (`Client(session: locator.get())`), so its registration is not
+    /// judged. Ledger, the app's own type, still is.
+    @Test func aRegistrationOfALibrarysTypeIsNotJudged() {
+        expectExactFindings(RuleExample("""
+            import Swinject
+            import Networking
+            final class Ledger {}
+            final class AppAssembly: Assembly {
+                func assemble(container: Container) {
+                    container.register(URLSession.self) { _ in URLSession.shared }
+                    container.1️⃣register(Ledger.self) { _ in Ledger() }
+                }
+            }
+            final class Feed {
+                let client = Client(session: Locator.shared.get())
+            }
+            """, findings: [
+                "1️⃣": "[unused-registration] `Ledger` is registered with Swinject in `AppAssembly`, but nothing resolves or injects it",
+            ]))
+    }
 }

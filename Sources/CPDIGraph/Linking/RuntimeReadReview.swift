@@ -69,7 +69,7 @@ struct RuntimeReadReview {
             registry.registrations[name]!.unusedAliases = unusedAliases(
                 of: registry.registrations[name]!, lookedUp: lookedUp[registration.dialect] ?? [],
                 judged: unreadable == nil, holdsApp: registry.holdsApp
-            ).filter { mentions.fileWritingForLookup($0.type) == nil }
+            ).filter { reads.declaresType(named: $0.type) && mentions.fileWritingForLookup($0.type) == nil }
         }
     }
 
@@ -243,6 +243,11 @@ struct RuntimeReadReview {
         // one type may be written more ways than cpdi tells apart.
         if let other = lookedUpByLastName[TypeMentionName.last(of: registration.key)]?.subtracting([registration.key]).min() {
             return .notJudged("a lookup of `\(other)` may ask for it written another way")
+        }
+        // The proof needs the type to be the sources' own: a lookup cpdi does not read may hand its value to a
+        // library that asks for one of its own types, and the library's declaration is what writes it.
+        guard reads.declaresType(named: registration.key) else {
+            return .notJudged("`\(TypeMentionName.last(of: registration.key))` is declared outside the sources: a lookup cpdi does not read may hand it to a library that asks for it")
         }
         if let file = mentions.fileWritingForLookup(registration.key) {
             return .notJudged("`\(TypeMentionName.last(of: registration.key))` is also written in \(file), where a lookup cpdi does not read may ask for it")

@@ -24,7 +24,8 @@ public struct UnusedRegistration: Rule {
             a lookup whose type it cannot tell, a type written anywhere a lookup could take it from (`T.self`, \
             a cast, a generic argument, a parameter, a wrapped property's type: a call cpdi does not know may \
             ask for it there; a construction, a plain stored property's type and what a type inherits are no \
-            such places), public registrations in a scan that holds no app (clients of the library may use \
+            such places), a type declared outside the sources (a library's declaration may be what writes it), \
+            public registrations in a scan that holds no app (clients of the library may use \
             them), and declarations marked `// periphery:ignore`. Registrations made for \
             code outside the analysed paths look unused too: analyse the whole app. Remove the registration \
             or conformance, or inject it where it was meant to be used.
@@ -42,6 +43,7 @@ public struct UnusedRegistration: Rule {
                 final class ViewController {
                     @Inject private var widgetModule: WidgetModuleType
                 }
+                protocol LegacyModuleType {}
                 """,
                 findings: ["1️⃣": "`LegacyModuleType` is registered in `AppDelegate`, but nothing injects it"]
             ),
@@ -103,6 +105,7 @@ public struct UnusedRegistration: Rule {
                                 container.1️⃣register(Tracker.self) { r in Tracker(network: r.resolve(Network.self)!) }
                             }
                         }
+                        final class Tracker {}
                         """,
                     "Services.swift": """
                         import Resolver
@@ -117,6 +120,7 @@ public struct UnusedRegistration: Rule {
                             let network = AppAssembly.container.resolve(Network.self)!
                             func title() -> String { session.name + network.host }
                         }
+                        final class LegacyStore {}
                         """,
                 ],
                 findings: [
