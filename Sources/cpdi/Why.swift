@@ -9,11 +9,13 @@ struct Why: ParsableCommand {
         abstract: "Show how a component's dependencies are composed, or every path by which it needs LEAF.",
         discussion: """
             Without LEAF: the component's aliases as a tree down to the leaves, with file:line. With LEAF: \
-            each chain of aliases and forwarded children through which the component ends up requiring it.
+            each chain of aliases and forwarded children through which the component ends up requiring it. \
+            Given a run-time registration instead of a component: where it is registered, what injects or \
+            resolves it, and its finding or why it is not judged.
             """
     )
 
-    @Argument(help: "A component: a type or helper function that receives dependencies.")
+    @Argument(help: "A component: a type or helper function that receives dependencies; or a run-time registration.")
     var component: String
 
     @Argument(help: "A dependency protocol (or alias) the component needs, or a run-time registration it reaches.")
@@ -34,7 +36,14 @@ struct Why: ParsableCommand {
     func run() throws {
         let result = from.map(Report.load) ?? Terminal.analyse(paths: paths, settings: settings)
         let explanation = WhyExplanation(result: result)
-        let component = Self.find(component, kinds: [.component, .container], in: result.graph, what: "component")
+        let component = Self.find(
+            component, kinds: leaf == nil ? [.component, .container, .registration] : [.component, .container], in: result.graph,
+            what: leaf == nil ? "component or registration" : "component"
+        )
+        if component.kind == .registration {
+            print(explanation.registrationStory(of: component), terminator: "")
+            return
+        }
         if let leaf {
             let target = Self.find(leaf, kinds: [.leaf, .alias, .registration], in: result.graph, what: "dependency protocol, alias or registration")
             if target.kind == .registration {

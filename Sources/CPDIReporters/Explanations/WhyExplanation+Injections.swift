@@ -1,4 +1,5 @@
 import CPDIGraph
+import CPDIRules
 
 /// `cpdi why` for the run-time styles: what a type injects or resolves, down through what each
 /// registration's factory resolves; and every chain by which a type reaches a registration.
@@ -22,6 +23,33 @@ extension WhyExplanation {
         }
         walk(edges, prefix: "  ")
         return lines
+    }
+
+    /// A registration: where it is registered, what injects or resolves it, and what cpdi concluded: a finding
+    /// on it, or why it is not judged (`RuntimeCoverage`), so "no finding" and "not judged" read apart.
+    public func registrationStory(of registration: Node) -> String {
+        let place = registration.file.isEmpty ? "registered by a library" : "registered at \(registration.file):\(registration.line)"
+        var lines = ["\(registration.name) — registration · \(place)"]
+        let readers = (injectedBy[registration.id] ?? []).sorted { ($0.file, $0.line, $0.from) < ($1.file, $1.line, $1.from) }
+        if readers.isEmpty {
+            lines.append("injected or resolved by nothing cpdi reads")
+        } else {
+            lines.append("injected or resolved by:")
+            for edge in readers {
+                lines.append("  \(paths.node(id: edge.from)?.name ?? edge.from) at \(edge.file):\(edge.line)")
+            }
+        }
+        let own = findings.filter { $0.member == registration.name && ["unused-registration", "unprovided-dependency"].contains($0.ruleID) }
+        for finding in own {
+            lines.append("finding [\(finding.ruleID)] at \(finding.file):\(finding.line): \(finding.message)")
+        }
+        for item in runtime.notJudged where item.kind == "registration" && item.name == registration.name {
+            lines.append("not judged: \(item.reason)")
+        }
+        if own.isEmpty, readers.isEmpty, !runtime.notJudged.contains(where: { $0.kind == "registration" && $0.name == registration.name }) {
+            lines.append("no finding: `unused-registration` is opt-in (`--enable-rule unused-registration`), or something reads it by a type it `implements` or by its key")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Every chain of injections from the type to the registration, shortest first.

@@ -8,15 +8,24 @@ public struct WhyExplanation {
     let coverage: Coverage
     /// `injects` edges by the node they start at: the run-time styles' injections and lookups.
     let injections: [String: [Edge]]
+    /// `injects` edges by the registration they reach.
+    let injectedBy: [String: [Edge]]
+    /// Run-time registrations and injections left unjudged, with their reasons.
+    let runtime: RuntimeCoverage
+    let findings: [Finding]
 
-    public init(graph: DependencyGraph, coverage: Coverage = .empty) {
+    public init(graph: DependencyGraph, coverage: Coverage = .empty, runtime: RuntimeCoverage = .empty, findings: [Finding] = []) {
         self.paths = DependencyPaths(graph: graph)
         self.coverage = coverage
-        self.injections = Dictionary(grouping: graph.edges.filter { $0.kind == .injects }, by: \.from)
+        let injects = graph.edges.filter { $0.kind == .injects }
+        self.injections = Dictionary(grouping: injects, by: \.from)
+        self.injectedBy = Dictionary(grouping: injects, by: \.to)
+        self.runtime = runtime
+        self.findings = findings
     }
 
     public init(result: AnalysisResult) {
-        self.init(graph: result.graph, coverage: result.coverage)
+        self.init(graph: result.graph, coverage: result.coverage, runtime: result.runtime ?? .empty, findings: result.findings)
     }
 
     /// The component as a tree: alias → members → leaves, each with file:line; then its leaves and forwards.
