@@ -36,7 +36,7 @@ import Testing
         let run = try cli.cpdi("why", "ProdctListView", "-p", "Samples/ShopApp")
         #expect(run.status == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr == "cpdi: error: no component named 'ProdctListView' in the analysed code; did you mean ProductListView?\n")
+        #expect(run.stderr == "cpdi: error: no component or registration named 'ProdctListView' in the analysed code; did you mean ProductListView?\n")
     }
 
     @Test func anUnknownLeafSuggestsTheClosestNames() throws {

@@ -98,9 +98,6 @@ extension FactCollector {
         return true
     }
 
-    /// Inside a closure, a call's arguments, a type alias's value, a return type or a generic argument of an
-    /// expression: where a registration may name or build a type (`register { T() }`, `helper(T.self)`,
-    /// `typealias View = T`, `func make() -> T` handed on as a factory).
     /// The mentions left once the spellings of lookups and registrations cpdi read are taken out, by line.
     func finishTypeMentions() {
         guard recordsRuntimeReads, !typeMentionsWritten.isEmpty else { return }
@@ -110,10 +107,10 @@ extension FactCollector {
             if let key = registration.key?.typeName { names.append(key) }
             if let implementation = registration.implementation { names.append(implementation) }
             names += registration.alsoAs
-            let lines = [registration.position.line] + registration.alsoAsPositions.map(\.line)
+            let spelledLines = [registration.position.line] + registration.alsoAsPositions.map(\.line)
             for name in names {
                 let hash = MemberNameHash.of(String(TypeMentionName.last(of: name)))
-                for line in lines { registrationSpellings.insert(TypeMentionSpelling(hash: hash, line: line)) }
+                for line in spelledLines { registrationSpellings.insert(TypeMentionSpelling(hash: hash, line: line)) }
             }
         }
         var lookupSpellings: Set<TypeMentionSpelling> = []
@@ -150,14 +147,4 @@ struct TypeMentionWritten {
 struct TypeMentionSpelling: Hashable {
     var hash: UInt32
     var line: Int
-}
-
-extension RuntimeKey {
-    /// The type a key writes: `T` of a lookup by type or of a key type (`Module(AuthKey.self)`).
-    public var typeName: String? {
-        switch self {
-        case .type(let name), .keyType(let name): name
-        case .keyPath: nil
-        }
-    }
 }

@@ -105,6 +105,14 @@ public enum RuntimeKey: Codable, Sendable, Hashable {
     case keyPath(String)
     /// A key type (`AServiceKey.self`).
     case keyType(String)
+
+    /// The type a key writes: `T` of a lookup by type or of a key type (`Module(AuthKey.self)`).
+    public var typeName: String? {
+        switch self {
+        case .type(let name), .keyType(let name): name
+        case .keyPath: nil
+        }
+    }
 }
 
 /// Written as a kind and a name rather than in the synthesized form, whose decoder asks the container for
@@ -291,13 +299,14 @@ public struct NameReads: Codable, Sendable, Equatable {
     public var memberKeys: [UInt32] = []
     /// Every type name written where some lookup could ask for that type (an annotation, a parameter, a
     /// generic argument, `T.self`, a cast), as `MemberNameHash.of` its last name, sorted. Left out: a
-    /// declaration's own name, what a type inherits or extends, a construction `T(…)`, the base of `T.member`,
-    /// and the names a registration cpdi read writes for its own key. A registration of a type named here is
+    /// declaration's own name, what a type inherits or extends, a generic parameter's constraint, a
+    /// construction `T(…)`, the base of `T.member`, the type of a property no attribute wraps, and the names a
+    /// registration cpdi read writes for its own key. A registration of a type named here is
     /// not called unused: a lookup cpdi does not read may ask for it.
     public var typeMentions: [UInt32] = []
     /// Every type name written where some registration could build or name that type (inside a closure or a
-    /// call's arguments, a type alias, a return type, a generic argument of an expression; `Self` as the type
-    /// it is written in), as `MemberNameHash.of` its last name, sorted. Left out: the names a lookup cpdi read
+    /// call's arguments, a type alias, a function type's or a closure's result, a generic argument of an
+    /// expression; `Self` as the type it is written in), as `MemberNameHash.of` its last name, sorted. Left out: the names a lookup cpdi read
     /// writes for its own type, and those a registration cpdi read writes for its key or builds. A lookup of a
     /// type named here is not called unregistered: a registration cpdi does not read may provide it.
     public var registrableTypeMentions: [UInt32] = []

@@ -14,8 +14,11 @@ import CPDIFacts
 ///   (`.implements(P.self)`) by any injection or lookup of that type in its store; a key-path property also by
 ///   `.x` or `\.x` anywhere and by its name in its container's own code. Overrides
 ///   (`withDependencies { $0.x = … }`, `.dependency(\.x, …)`, `Container.shared.x.register { … }`) write
-///   it and read nothing. It is not judged when kept on purpose, when it is public in a scan with no app, or
-///   when its store has a lookup whose type cpdi cannot tell (`resolve()` whose value goes nowhere typed).
+///   it and read nothing. It is not judged when kept on purpose, when it is public in a scan with no app,
+///   when its store has a lookup whose type cpdi cannot tell (`resolve()` whose value goes nowhere typed), or,
+///   for a type, when a lookup cpdi does not read could ask for it: the type is a library's, it is written where
+///   a lookup could take it from (`TypeMentionIndex`), or a lookup cpdi read names another type of its last name.
+/// Lookups nothing registers are reviewed first (`withholdUnprovable`).
 struct RuntimeReadReview {
     let files: [FileFacts]
     let symbols: SymbolTable
@@ -237,8 +240,6 @@ struct RuntimeReadReview {
         if let unreadable {
             return .notJudged("\(unreadable.file):\(unreadable.fact.position.line): a lookup whose type cpdi cannot tell")
         }
-        // Any lookup must write the type it asks for, or take it from a parameter, a property or a generic
-        // argument that does; written anywhere such a lookup cpdi does not read could stand, it may be asked for.
         // A lookup of `ViewModel` written in `ResetPasswordView` and a registration of `ResetPasswordView.ViewModel`:
         // one type may be written more ways than cpdi tells apart.
         if let other = lookedUpByLastName[TypeMentionName.last(of: registration.key)]?.subtracting([registration.key]).min() {
@@ -249,62 +250,11 @@ struct RuntimeReadReview {
         guard reads.declaresType(named: registration.key) else {
             return .notJudged("`\(TypeMentionName.last(of: registration.key))` is declared outside the sources: a lookup cpdi does not read may hand it to a library that asks for it")
         }
+        // Any lookup must write the type it asks for, or take it from a parameter, a property or a generic
+        // argument that does; written anywhere such a lookup cpdi does not read could stand, it may be asked for.
         if let file = mentions.fileWritingForLookup(registration.key) {
             return .notJudged("`\(TypeMentionName.last(of: registration.key))` is also written in \(file), where a lookup cpdi does not read may ask for it")
         }
         return .unused
-    }
-
-    // MARK: Lookups nothing registers
-
-    /// Takes back "nothing registers it" from a lookup by type where the proof fails: the type is declared
-    /// nowhere in the sources (a library may register its own types), or its name is written somewhere a
-    /// registration cpdi does not read could build it (`registerSingleton(T.self)`, `{ T() }`, `typealias V = T`).
-    private func withholdUnprovable(_ registry: inout RuntimeRegistry, reads: ReadIndex, mentions: TypeMentionIndex) {
-        // A type registered under another name or argument count, or built by a registration of another type,
-        // is the app's own to register.
-        let built = Set(registry.registrations.values.compactMap(\.implementation))
-        // `register(View.self)` in `LoginAssembly` and a lookup of `LoginAssembly.View`: a registration of the
-        // same last name may be this type written another way (an alias, a nested or module-qualified name).
-        var registeredByLastName: [Substring: Set<String>] = [:]
-        for registration in registry.sortedRegistrations where !registration.isKeyPath {
-            for type in [registration.key] + [registration.implementation].compactMap({ $0 }) + registration.alsoAs.sorted() {
-                registeredByLastName[TypeMentionName.last(of: type), default: []].insert(type)
-            }
-        }
-        // As written, too: `register(View.self)` is keyed by what `View` names where it is written.
-        for declared in registry.registrationFacts {
-            for type in [declared.fact.key?.typeName].compactMap({ $0 }) + declared.fact.alsoAs {
-                registeredByLastName[TypeMentionName.last(of: type), default: []].insert(type)
-            }
-        }
-        func reason(for type: String, nearMiss: String?) -> String? {
-            let name = TypeMentionName.last(of: type)
-            guard reads.declaresType(named: type) || nearMiss != nil || built.contains(type) else {
-                return "`\(name)` is declared nowhere in the sources: a library may register it"
-            }
-            if nearMiss == nil, let other = registeredByLastName[name]?.subtracting([type]).min() {
-                return "`\(other)` is registered, which may be this type written another way"
-            }
-            return mentions.fileWritingForRegistration(type).map {
-                "`\(name)` is written in \($0) where a registration cpdi does not read may build it"
-            }
-        }
-        for index in registry.injections.indices {
-            let injection = registry.injections[index]
-            guard case .unregistered(let nearMiss) = injection.resolution, case .type(let written) = injection.fact.key,
-                let reason = reason(for: written, nearMiss: nearMiss)
-            else { continue }
-            registry.injections[index].resolution = .unknown
-            registry.injections[index].notJudgedReason = reason
-        }
-        for index in registry.resolutions.indices {
-            let resolution = registry.resolutions[index]
-            guard case .unregistered(let nearMiss) = resolution.result, let type = resolution.type,
-                let reason = reason(for: type, nearMiss: nearMiss)
-            else { continue }
-            registry.resolutions[index].result = .unknown
-            registry.resolutions[index].notJudgedReason = reason
-        }
     }
 }
