@@ -39,8 +39,13 @@ extension FactCollector {
     /// `helper(T.self)`, `typealias View = T`, `let make: () -> T`). A method's return type is not: a method
     /// handed on as a factory by name is rare, and `func component() -> T` is how a module vends what it makes.
     /// A type's members start afresh.
-    func enterRegistrableContext() { registrableContexts[registrableContexts.count - 1] += 1 }
-    func leaveRegistrableContext() { registrableContexts[registrableContexts.count - 1] -= 1 }
+    /// Only counted where type mentions are recorded (`recordsRuntimeReads`); the count then stays 0.
+    func enterRegistrableContext() {
+        if recordsRuntimeReads { registrableContexts[registrableContexts.count - 1] += 1 }
+    }
+    func leaveRegistrableContext() {
+        if recordsRuntimeReads { registrableContexts[registrableContexts.count - 1] -= 1 }
+    }
 
     static func isRegistrableContext(_ node: LabeledExprListSyntax) -> Bool {
         guard let owner = node.parent else { return false }

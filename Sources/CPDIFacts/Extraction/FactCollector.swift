@@ -277,10 +277,10 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: LabeledExprListSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        if recordsRuntimeReads, Self.isRegistrableContext(node) { enterRegistrableContext() }
         return .visitChildren
     }
-    override func visitPost(_ node: LabeledExprListSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
+    override func visitPost(_ node: LabeledExprListSyntax) { if recordsRuntimeReads, Self.isRegistrableContext(node) { leaveRegistrableContext() } }
 
     override func visit(_ node: TypeInitializerClauseSyntax) -> SyntaxVisitorContinueKind {
         enterRegistrableContext()
@@ -289,10 +289,10 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: TypeInitializerClauseSyntax) { leaveRegistrableContext() }
 
     override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        if recordsRuntimeReads, Self.isRegistrableContext(node) { enterRegistrableContext() }
         return .visitChildren
     }
-    override func visitPost(_ node: ReturnClauseSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
+    override func visitPost(_ node: ReturnClauseSyntax) { if recordsRuntimeReads, Self.isRegistrableContext(node) { leaveRegistrableContext() } }
 
     override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
         enterRegistrableContext()
@@ -301,10 +301,10 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: FunctionTypeSyntax) { leaveRegistrableContext() }
 
     override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isRegistrableContext(node) { enterRegistrableContext() }
+        if recordsRuntimeReads, Self.isRegistrableContext(node) { enterRegistrableContext() }
         return .visitChildren
     }
-    override func visitPost(_ node: GenericArgumentClauseSyntax) { if Self.isRegistrableContext(node) { leaveRegistrableContext() } }
+    override func visitPost(_ node: GenericArgumentClauseSyntax) { if recordsRuntimeReads, Self.isRegistrableContext(node) { leaveRegistrableContext() } }
 
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
         localScopes.append(LocalScope())
