@@ -349,13 +349,8 @@ public struct NameReads: Codable, Sendable, Equatable {
     public static func bareHashes(_ namesByType: [String: Set<String>]) -> [UInt32] {
         var hashes: Set<UInt32> = []
         for (type, names) in namesByType {
-            var scopes: [Substring] = []
-            var rest = type[...]
-            while let dot = rest.firstIndex(of: ".") {
-                scopes.append(type[..<dot])
-                rest = type[type.index(after: dot)...]
-            }
-            scopes.append(type[...])
+            // The top level (`""`) is a scope of its own: `|name`.
+            let scopes = type.isEmpty ? [type[...]] : TypeScopes.around(type)
             for name in names {
                 for scope in scopes { hashes.insert(MemberNameHash.bare(name, in: scope)) }
             }

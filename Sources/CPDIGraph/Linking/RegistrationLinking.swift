@@ -552,7 +552,7 @@ struct TypeKeys {
     /// as written (`MessagingAssembly.View`, or declared at the top level), else the only target an alias of
     /// that last name is declared with.
     private func target(of name: String, in scope: String?) -> String? {
-        for outer in Self.scopes(around: scope) { if let target = aliases["\(outer).\(name)"] { return target } }
+        for outer in TypeScopes.around(scope) { if let target = aliases["\(outer).\(name)"] { return target } }
         if let target = aliases[name] { return target }
         guard let targets = targetsByLastName[name], targets.count == 1 else { return nil }
         return targets.first
@@ -561,24 +561,13 @@ struct TypeKeys {
     /// The type nested in `scope` or a type around it that `name` written there means, if any.
     private func nestedType(_ name: String, in scope: String?) -> String? {
         guard !nestedTypes.isEmpty else { return nil }
-        return Self.scopes(around: scope).lazy.map { "\($0).\(name)" }.first(where: nestedTypes.contains)
+        return TypeScopes.around(scope).lazy.map { "\($0).\(name)" }.first(where: nestedTypes.contains)
     }
 
     /// How a registration written `name` in `scope` is named: by the alias's type where a type around it
     /// declares the alias (two assemblies each register their own `View`).
     func registrationName(_ name: String, in scope: String?) -> String {
-        Self.scopes(around: scope).lazy.map { "\($0).\(name)" }.first { aliases[$0] != nil } ?? name
-    }
-
-    /// `scope` and the types around it, innermost first (`A.B.C`, `A.B`, `A`).
-    private static func scopes(around scope: String?) -> [Substring] {
-        var found: [Substring] = []
-        var outer = scope.map { Substring($0) }
-        while let current = outer, !current.isEmpty {
-            found.append(current)
-            outer = current.lastIndex(of: ".").map { current[..<$0] }
-        }
-        return found
+        TypeScopes.around(scope).lazy.map { "\($0).\(name)" }.first { aliases[$0] != nil } ?? name
     }
 }
 

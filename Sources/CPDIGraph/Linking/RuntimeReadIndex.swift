@@ -437,12 +437,7 @@ extension ReadIndex {
     /// The last names of `scope`, the types it is nested in and everything they inherit, when all are the
     /// sources' own types and protocols or protocols that bring no member (`Equatable`, left out); else nil.
     private func ownTypes(around scope: String) -> Set<String>? {
-        var pending: [String] = []
-        var outer = scope.split(separator: ".")
-        while !outer.isEmpty {
-            pending.append(Self.lastName(outer.joined(separator: ".")))
-            outer.removeLast()
-        }
+        var pending = TypeScopes.around(scope).map { Self.lastName(String($0)) }
         var seen: Set<String> = []
         while let type = pending.popLast() {
             if Self.memberlessProtocols.contains(type) { continue }
