@@ -1274,4 +1274,59 @@ import Testing
             "1️⃣": "[unused-registration] `\\.listViewModel` is declared on `FeaturesContainer`, but nothing injects it with `@Injected(\\.listViewModel)` or reads it",
         ]))
     }
+
+    /// A static member's value has the member's type: `SystemClock.shared` declared `Clock` registers `Clock`,
+    /// `NetworkAPI.jsonDecoder` built as a `JSONDecoder` registers that, `URLSession.shared` is a `URLSession`.
+    /// A static member whose type cpdi cannot read (an enum case, a method) registers a type it cannot tell, so
+    /// Resolver's store is not read whole and a lookup nothing answers is not judged missing.
+    @Test func aStaticMembersValueHasTheMembersType() {
+        check(RuleExample(files: [
+            "Registrations.swift": """
+                import Resolver
+                protocol Clock { func now() -> Int }
+                final class SystemClock: Clock {
+                    static let shared: Clock = SystemClock()
+                    func now() -> Int { 0 }
+                }
+                enum NetworkAPI { static let jsonDecoder = JSONDecoder() }
+                final class Ledger { static let live = Ledger() }
+                enum Theme { case dark, light }
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { SystemClock.shared }
+                        register { NetworkAPI.jsonDecoder }
+                        register { URLSession.shared }
+                        1️⃣register { Ledger.live }
+                    }
+                }
+                """,
+            "Screen.swift": """
+                import Resolver
+                final class Screen {
+                    @Injected var clock: Clock
+                    @Injected var decoder: JSONDecoder
+                    @Injected var session: URLSession
+                    func show() { _ = (clock.now(), decoder, session) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Ledger` is registered with Resolver in `Resolver`, but nothing resolves or injects it",
+        ]))
+        check(RuleExample(files: [
+            "Registrations.swift": """
+                import Resolver
+                enum Theme { case dark, light }
+                struct Palette {}
+                extension Resolver: ResolverRegistering {
+                    public static func registerAllServices() {
+                        register { Theme.dark }
+                    }
+                }
+                final class Screen {
+                    @Injected var palette: Palette
+                    func show() { _ = palette }
+                }
+                """,
+        ]))
+    }
 }

@@ -85,11 +85,13 @@ extension RuntimeStyleReading {
                 fact = RegistrationFact(kind: .factory, key: .type(typeArgument), enclosingType: enclosingType, position: position(node.calledExpression))
             } else if dialect == .resolver {
                 let returned = closure.signature?.returnClause?.type.nominalName
-                let registered = returned.map { (key: Optional($0), implementation: String?.none) } ?? Self.registeredValue(in: closure)
+                let registered = returned.map { (key: Optional($0), implementation: String?.none, staticMember: String?.none) }
+                    ?? Self.registeredValue(in: closure)
                 fact = RegistrationFact(
                     kind: .factory, key: registered.key.map(RuntimeKey.type), implementation: registered.implementation,
                     enclosingType: enclosingType, position: position(node.calledExpression)
                 )
+                fact.staticMember = registered.staticMember
             } else {
                 return
             }

@@ -307,10 +307,12 @@ struct RuntimeStyleReading {
             conventions.isRegistrationName(reference.baseName.identifierText)
         {
             let registered = Self.registeredValue(in: closure)
-            return RegistrationFact(
+            var fact = RegistrationFact(
                 kind: .builder, key: registered.key.map(RuntimeKey.type), implementation: registered.implementation,
                 enclosingType: enclosingType, position: position(reference)
             )
+            fact.staticMember = registered.staticMember
+            return fact
         }
         // `set(initialValue:key:)`, and the chainable `set(_:for:)`: a value and a key, two arguments.
         guard node.arguments.count >= 2,
@@ -406,25 +408,48 @@ struct RuntimeStyleReading {
     }
 
     /// What the builder's closure evaluates to: `X() as T` registers `T` built by `X`; `X()` registers `X`.
-    static func registeredValue(in closure: ClosureExprSyntax) -> (key: String?, implementation: String?) {
-        guard let last = closure.statements.last?.item else { return (nil, nil) }
+    static func registeredValue(in closure: ClosureExprSyntax) -> (key: String?, implementation: String?, staticMember: String?) {
+        guard let last = closure.statements.last?.item else { return (nil, nil, nil) }
         var value: ExprSyntax?
         switch last {
         case .expr(let expr): value = expr
         case .stmt(let statement): value = statement.as(ReturnStmtSyntax.self)?.expression
         default: value = nil
         }
-        guard let value else { return (nil, nil) }
+        guard let value else { return (nil, nil, nil) }
         if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             let elements = Array(sequence.elements)
             if elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type.nominalName {
-                return (type, constructedTypeName(elements[0]))
+                return (type, builtTypeName(elements[0]), nil)
             }
         }
         if let cast = value.as(AsExprSyntax.self), let type = cast.type.nominalName {
-            return (type, constructedTypeName(cast.expression))
+            return (type, builtTypeName(cast.expression), nil)
         }
-        return (constructedTypeName(value), nil)
+        if let member = staticMember(value) {
+            // `URLSession.shared` is a `URLSession`; an app's own `Clock.live` may be any type its declaration gives.
+            if StandardSingletons.isOwnType(base: member.base, member: member.name) { return (member.base, nil, nil) }
+            return (nil, nil, member.isCall ? nil : "\(member.base)|.\(member.name)")
+        }
+        return (constructedTypeName(value), nil, nil)
+    }
+
+    /// What a value builds, when it is a construction: `X()`, `X.init()`, `Outer.Inner()`; not a static member.
+    private static func builtTypeName(_ expr: ExprSyntax) -> String? {
+        staticMember(expr) == nil ? constructedTypeName(expr) : nil
+    }
+
+    /// `Base.member` or `Base.member(…)`: a static property or method of a capitalised base, whose value has the
+    /// member's type, not the base's (`NetworkAPI.jsonDecoder` is a `JSONDecoder`). A nested type (`Outer.Inner()`),
+    /// `init` and `self` are not.
+    private static func staticMember(_ expr: ExprSyntax) -> (base: String, name: String, isCall: Bool)? {
+        let call = expr.as(FunctionCallExprSyntax.self)
+        guard let access = (call?.calledExpression ?? expr).as(MemberAccessExprSyntax.self), let base = access.base.flatMap(typeName(of:)),
+            base.first?.isUppercase == true
+        else { return nil }
+        let name = access.declName.baseName.text
+        guard let first = name.first, first.isLowercase || first == "_", name != "init", name != "self" else { return nil }
+        return (base, name, call != nil)
     }
 
     /// What a builder's value constructs; a bare type name counts here (`Module { WidgetModule }`). A nested

@@ -405,6 +405,10 @@ public struct RegistrationFact: Codable, Sendable, Equatable {
     /// The generic arguments written on the registered type (`Screen<LiveModel>.self` → `LiveModel`): what
     /// the initializer's parameters typed by the type's generic parameters ask for.
     public var keyGenericArguments: [String] = []
+    /// A value read from a type's static property (`register { Clock.live }`, written `Clock|.live` as in
+    /// `NameReads.memberTypes`): its type is the property's, which the link reads from its declaration; `key`
+    /// is nil until then.
+    public var staticMember: String?
 
     public init(kind: RegistrationKind, key: RuntimeKey?, implementation: String? = nil, enclosingType: String?, position: SourcePosition) {
         self.kind = kind
