@@ -1329,4 +1329,33 @@ import Testing
                 """,
         ]))
     }
+
+    /// Removing an unused key's property breaks what overrides it, and its key type may serve a lookup by type
+    /// (`@Dependency(APIClient.self)`): the suggestion says both, and claims neither for sure.
+    @Test func anUnusedKeysSuggestionNamesItsOverridesAndKeepsItsKeyInDoubt() {
+        let example = RuleExample("""
+            import Dependencies
+            struct APIClient: DependencyKey { static let liveValue = APIClient() }
+            struct Speech: DependencyKey { static let liveValue = Speech() }
+            extension DependencyValues {
+                var api: APIClient {
+                    get { self[APIClient.self] }
+                    set { self[APIClient.self] = newValue }
+                }
+                var speech: Speech {
+                    get { self[Speech.self] }
+                    set { self[Speech.self] = newValue }
+                }
+            }
+            struct Model { @Dependency(APIClient.self) var client; func load() { _ = client } }
+            func test() { withDependencies { $0.speech = Speech() } operation: {} }
+            @main struct App { static func main() {} }
+            """)
+        let suggestions = example.run(UnusedRegistration()).map { $0.suggestion ?? "" }.sorted()
+        #expect(suggestions == [
+            "remove `api` from `DependencyValues` (and its key `APIClient` if nothing else uses it)",
+            "remove `speech` from `DependencyValues` (and its key `Speech` if nothing else uses it), with the overrides that set it",
+        ])
+    }
 }
+

@@ -260,6 +260,7 @@ struct RegistrationLinking {
                     dialect: dialect, name: name, key: property.name, file: file.path, module: modules[file.path] ?? "",
                     position: property.position, access: property.access
                 )
+                registration.isOverridden = overridden.contains(property.name)
                 registration.keyType = property.keyType
                 registration.container = property.container
                 registration.injectedWith = wrappers[property.container]

@@ -39,6 +39,9 @@ public struct Registration: Sendable, Equatable {
     public var isProvided = true
     /// Kept on purpose (`// periphery:ignore`).
     public var isIgnored = false
+    /// Key-path properties: some code sets it for a test or a preview (`withDependencies { $0.x = … }`,
+    /// `Container.shared.x.register { … }`), which writes it and reads nothing.
+    public var isOverridden = false
     /// Whether anything reads it; see `RuntimeReadReview`.
     public var usage: Usage = .used
 

@@ -224,7 +224,7 @@ public struct UnusedRegistration: Rule {
                     file: registration.file, at: registration.position,
                     "`\(name)` is declared on `\(container)`, but nothing injects it with `@\(wrapper)(\(key))` or reads it",
                     component: container, member: name,
-                    suggestion: "remove `\(registration.key)`\(registration.keyType.map { " and its key `\($0)`" } ?? "") from `\(container)`"
+                    suggestion: Self.keySuggestion(registration, container: container)
                 ))
             }
         }
@@ -250,5 +250,14 @@ public struct UnusedRegistration: Rule {
             ))
         }
         return findings
+    }
+
+    /// Removing the property also means removing what sets it (`withDependencies { $0.x = … }`,
+    /// `Container.shared.x.register { … }`), and its key type may serve another lookup (`@Dependency(Key.self)`).
+    static func keySuggestion(_ registration: Registration, container: String) -> String {
+        var suggestion = "remove `\(registration.key)` from `\(container)`"
+        if let keyType = registration.keyType { suggestion += " (and its key `\(keyType)` if nothing else uses it)" }
+        if registration.isOverridden { suggestion += ", with the overrides that set it" }
+        return suggestion
     }
 }
