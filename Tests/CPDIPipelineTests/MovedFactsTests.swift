@@ -160,11 +160,11 @@ import Testing
 
     /// A container providing a leaf no component needs is reported unless some file reads a member of that leaf
     /// by name: a body that reads another name moves its facts, a body that reads the leaf's member is linked.
+    /// Reading `last` after `legacy` may be answered by the result saved when it read `count`, as it only moved
+    /// from that one; which saved result is tried first depends on their times, so that is not asserted.
     @Test func aNameReadAnywhereCountsOnlyWhenAProtocolOffersIt() throws {
-        try Fixtures.withTemporaryFolder { root in
-            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
-            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-            try """
+        try Self.expectEdits(
+            app: """
                 protocol LoggingDependency { var logger: Int { get } }
                 protocol LegacyDependency { var legacy: Int { get } }
                 typealias RootDependencies = LoggingDependency
@@ -174,39 +174,17 @@ import Testing
                 }
                 struct AppDependencies: LoggingDependency, LegacyDependency { let logger: Int; let legacy: Int }
                 let root = Root(dependencies: AppDependencies(logger: 1, legacy: 2))
-                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-            let screen = app.appendingPathComponent("Screen.swift")
-            let body = { (name: String) in "struct Screen {\n    let items: [Int]\n    func show() { _ = items.\(name) }\n}\n" }
-            var configuration = Configuration()
-            configuration.rules["unused-registration"] = Configuration.RuleSetting(enabled: true)
-            func warm() throws -> (AnalysisResult, Int) {
-                let facts = FactsCache(directory: cache, conventions: configuration.naming)
-                var pipeline = Pipeline(configuration: configuration)
-                pipeline.stampSettlingSeconds = -3_600
-                let result = try pipeline.run(paths: [app.path], workingDirectory: app, cache: facts)
-                return (result, facts.hits + facts.misses)
-            }
-            try body("first").write(to: screen, atomically: true, encoding: .utf8)
-            _ = try warm()
-            // Reading `last` after `legacy` may be answered by the result saved when it read `count`, as it only moved
-            // from that one; which saved result is tried first depends on their times, so that is not asserted.
-            for (name, reported, moved) in [("count", true, true), ("legacy", false, false), ("last", true, nil)] {
-                try body(name).write(to: screen, atomically: true, encoding: .utf8)
-                let (result, factsRead) = try warm()
-                #expect(result == (try WorkingTreeResultTests.cold(app, configuration: configuration)), "reads \(name)")
-                #expect(result.findings.contains { $0.ruleID == "unused-registration" && $0.member == "LegacyDependency" } == reported, "reads \(name)")
-                if let moved { #expect((factsRead <= 1) == moved, "reads \(name): \(factsRead) facts read") }
-            }
-        }
+                """,
+            screen: { "struct Screen {\n    let items: [Int]\n    func show() { _ = items.\($0) }\n}\n" },
+            first: "first", edits: [("count", true, true), ("legacy", false, false), ("last", true, nil)], reported: "LegacyDependency"
+        )
     }
 
     /// A registration nothing asks for is reported unless some file writes its type where a lookup could take it
     /// from: a body that writes another type name moves its facts, a body that writes the registered one links.
     @Test func aTypeWrittenWhereALookupMayAskForItCountsOnlyWhenItIsRegistered() throws {
-        try Fixtures.withTemporaryFolder { root in
-            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
-            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-            try """
+        try Self.expectEdits(
+            app: """
                 import Swinject
                 final class Ledger {}
                 final class Other {}
@@ -217,9 +195,24 @@ import Testing
                         container.register(Ledger.self) { _ in Ledger() }
                     }
                 }
-                """.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+                """,
+            screen: { "struct Screen {\n    func show() { let panel: Panel<\($0)>? = nil; _ = panel }\n}\n" },
+            first: "Other", edits: [("Third", true, true), ("Ledger", false, false), ("Other", true, nil)], reported: "Ledger"
+        )
+    }
+
+    /// An app of `App.swift` and a `Screen.swift` whose body names `first`, then each edit in turn: every warm run
+    /// (with `unused-registration` on) equals a cold one, reports `unused-registration` on `reported` as the edit
+    /// says, and reads only the edited file's saved facts exactly when the edit says it moved them (nil: either).
+    static func expectEdits(
+        app text: String, screen body: (String) -> String, first: String, edits: [(name: String, reported: Bool, moved: Bool?)],
+        reported member: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try Fixtures.withTemporaryFolder { root in
+            let app = root.appendingPathComponent("app"), cache = root.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            try text.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
             let screen = app.appendingPathComponent("Screen.swift")
-            let body = { (name: String) in "struct Screen {\n    func show() { let panel: Panel<\(name)>? = nil; _ = panel }\n}\n" }
             var configuration = Configuration()
             configuration.rules["unused-registration"] = Configuration.RuleSetting(enabled: true)
             func warm() throws -> (AnalysisResult, Int) {
@@ -229,14 +222,17 @@ import Testing
                 let result = try pipeline.run(paths: [app.path], workingDirectory: app, cache: facts)
                 return (result, facts.hits + facts.misses)
             }
-            try body("Other").write(to: screen, atomically: true, encoding: .utf8)
+            try body(first).write(to: screen, atomically: true, encoding: .utf8)
             _ = try warm()
-            for (name, reported, moved) in [("Third", true, true), ("Ledger", false, false), ("Other", true, nil)] {
+            for (name, reported, moved) in edits {
                 try body(name).write(to: screen, atomically: true, encoding: .utf8)
                 let (result, factsRead) = try warm()
-                #expect(result == (try WorkingTreeResultTests.cold(app, configuration: configuration)), "writes \(name)")
-                #expect(result.findings.contains { $0.ruleID == "unused-registration" && $0.member == "Ledger" } == reported, "writes \(name)")
-                if let moved { #expect((factsRead <= 1) == moved, "writes \(name): \(factsRead) facts read") }
+                #expect(result == (try WorkingTreeResultTests.cold(app, configuration: configuration)), "\(name)", sourceLocation: sourceLocation)
+                #expect(
+                    result.findings.contains { $0.ruleID == "unused-registration" && $0.member == member } == reported, "\(name)",
+                    sourceLocation: sourceLocation
+                )
+                if let moved { #expect((factsRead <= 1) == moved, "\(name): \(factsRead) facts read", sourceLocation: sourceLocation) }
             }
         }
     }

@@ -34,20 +34,7 @@ struct RegistrationLinking {
         "Injected", "LazyInjected", "WeakLazyInjected", "InjectedObject", "InjectedObservable", "DynamicInjected",
     ]
 
-    /// `Base|member` by the base's last name: the type each type's property is declared with (`memberTypes`),
-    /// empty where two declarations disagree.
-    private static func memberTypes(_ files: [FileFacts]) -> [String: String] {
-        var found: [String: String] = [:]
-        for file in files {
-            for entry in file.runtime.reads.memberTypes {
-                guard let bar = entry.lastIndex(of: "|") else { continue }
-                let key = memberKey(String(entry[..<bar])), type = String(entry[entry.index(after: bar)...])
-                found[key] = found[key] == nil || found[key] == type ? type : ""
-            }
-        }
-        return found
-    }
-
+    /// `Base|.member` by the base's last name, as a registration writes it (`RegistrationFact.staticMember`).
     private static func memberKey(_ entry: String) -> String {
         guard let bar = entry.firstIndex(of: "|") else { return entry }
         return "\(TypeMentionName.last(of: String(entry[..<bar])))\(entry[bar...])"
@@ -56,7 +43,7 @@ struct RegistrationLinking {
     func run() -> RuntimeRegistry {
         var registry = RuntimeRegistry()
         var aliases: [String: String] = [:]
-        let staticMembers = files.contains { $0.runtime.registrations.contains { $0.staticMember != nil } } ? Self.memberTypes(files) : [:]
+        let staticMembers = files.contains { $0.runtime.registrations.contains { $0.staticMember != nil } } ? ReadIndex.memberTypes(files, keyedBy: Self.memberKey) : [:]
         for file in files {
             let module = modules[file.path] ?? ""
             registry.holdsApp = registry.holdsApp || file.runtime.isEntryPoint
@@ -64,7 +51,7 @@ struct RegistrationLinking {
                 var fact = fact
                 fact.isIgnored = fact.isIgnored || file.runtime.ignoresAll
                 // `register { Clock.live }` registers the type `live` is declared with; unknown, it stays unread.
-                if let member = fact.staticMember, let type = staticMembers[Self.memberKey(member)], !type.isEmpty {
+                if let member = fact.staticMember, let type = staticMembers[Self.memberKey(member)] {
                     fact.key = .type(type)
                 }
                 registry.registrationFacts.append(Declared(fact: fact, file: file.path, module: module))

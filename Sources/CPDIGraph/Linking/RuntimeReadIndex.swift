@@ -265,12 +265,14 @@ struct ReadIndex {
 
     /// `Type|property` → its type, where every file that declares it with one agrees (a property declared in
     /// one file and read in another, often in an extension).
-    private static func memberTypes(_ files: [FileFacts]) -> [String: String] {
+    /// `Type|property` (or `Type|.property` for a static one, as `keyedBy` writes it) → the type every file
+    /// declares it with; left out where two declarations disagree or one has no type.
+    static func memberTypes(_ files: [FileFacts], keyedBy key: (String) -> String = { $0 }) -> [String: String] {
         var found: [String: String] = [:]
         for file in files {
             for entry in file.runtime.reads.memberTypes {
                 guard let bar = entry.lastIndex(of: "|") else { continue }
-                let property = String(entry[..<bar]), type = String(entry[entry.index(after: bar)...])
+                let property = key(String(entry[..<bar])), type = String(entry[entry.index(after: bar)...])
                 found[property] = found[property] == nil || found[property] == type ? type : ""
             }
         }
