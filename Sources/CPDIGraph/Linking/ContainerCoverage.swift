@@ -136,8 +136,33 @@ struct ContainerCoverageLinking {
         !model.leafMembers.members(of: leaf).isDisjoint(with: names)
     }
 
+    /// What components need, and what any type written where a value must conform demands: a generic
+    /// constraint (`AppView<Container> where Container: DependencyContainer`), a parameter or a property
+    /// typed by an alias. A container handed there needs every leaf of it, read or not.
     private func neededLeaves() -> Set<String> {
-        model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
+        var needed = model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
+        let symbols = model.symbols
+        func demand(_ references: [TypeReference], scope: String?) {
+            for reference in references {
+                if let symbol = symbols.resolve(reference.name, from: scope), let leaves = symbols.leaves(of: symbol) { needed.formUnion(leaves) }
+            }
+        }
+        func demand(_ parameters: [ParameterFact], generics: [GenericParameterFact], scope: String?) {
+            demand(parameters.compactMap(\.type), scope: scope)
+            for generic in generics { demand(generic.constraints, scope: scope) }
+        }
+        for name in symbols.sortedTypeNames {
+            for declaration in symbols.typeDeclarations[name] ?? [] {
+                let type = declaration.fact
+                for generic in type.genericParameters + type.associatedTypes { demand(generic.constraints, scope: name) }
+                for initializer in type.initializers { demand(initializer.parameters, generics: [], scope: name) }
+                demand(type.dependencyProperties.compactMap(\.type), scope: name)
+            }
+        }
+        for declared in symbols.functions.values {
+            demand(declared.fact.parameters, generics: declared.fact.genericParameters, scope: declared.fact.enclosingType)
+        }
+        return needed
     }
 
     /// A component holding the container itself may read its members directly (`dependencies.logger`).

@@ -18,7 +18,9 @@ public struct UnusedRegistration: Rule {
             registration itself is used; a property of a key-path container (a container of the sources, \
             swift-dependencies' `DependencyValues`, Factory's containers) that nothing injects and no code \
             reads (`.key`, `\\.key`, or its name in the container's own code); and a leaf that a concrete \
-            container (one whose conformances cpdi can all see) conforms to while no component needs it. \
+            container (one whose conformances cpdi can all see) conforms to while no component needs it \
+            and no generic constraint, parameter or property elsewhere is typed by an alias or protocol \
+            that includes it (a container handed there must conform). \
             Overrides (`withDependencies { $0.key = … }`, `.dependency(\\.key, …)`, `.register { … }`) \
             write a key and read none. cpdi stays silent where a reader may be out of sight: a store with \
             a lookup whose type it cannot tell, a type written anywhere a lookup could take it from (`T.self`, \
@@ -93,6 +95,20 @@ public struct UnusedRegistration: Rule {
                 }
                 """,
                 findings: ["1️⃣": "`\\.legacyClient` is declared on `DependencyValues`, but nothing injects it with `@Dependency(\\.legacyClient)` or reads it"]
+            ),
+            // SwiftUI's environment: its keys are read with `@Environment`.
+            RuleExample(
+                """
+                import SwiftUI
+                private struct ShelfStyleKey: EnvironmentKey { static let defaultValue = ShelfStyle.plain }
+                extension EnvironmentValues {
+                    var 1️⃣shelfStyle: ShelfStyle {
+                        get { self[ShelfStyleKey.self] }
+                        set { self[ShelfStyleKey.self] = newValue }
+                    }
+                }
+                """,
+                findings: ["1️⃣": "`\\.shelfStyle` is declared on `EnvironmentValues`, but nothing injects it with `@Environment(\\.shelfStyle)` or reads it"]
             ),
             // Swinject and Resolver: registered, resolved by nobody.
             RuleExample(
@@ -195,8 +211,42 @@ public struct UnusedRegistration: Rule {
                 }
                 """
             ),
+            // No component needs the legacy store, but the preview's container is handed to a view whose
+            // generic constraint lists it: dropping the conformance breaks that build.
+            RuleExample(
+                """
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                protocol HasLegacyStore { var legacyStore: LegacyStore { get } }
+                final class ArticlesViewModel {
+                    typealias Dependencies = HasImageProvider
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func cover() -> Image { dependencies.imageProvider.cover() }
+                }
+                typealias ShellContainer = HasImageProvider & HasLegacyStore
+                struct ShellView<Container>: View where Container: ShellContainer {
+                    let container: Container
+                    var body: some View { Text("shell") }
+                }
+                struct PreviewContainer: HasImageProvider, HasLegacyStore {
+                    let imageProvider: ImageProviding
+                    let legacyStore: LegacyStore
+                }
+                """
+            ),
         ]
     )
+
+    /// The wrapper a reader would inject the key with where the app injects it nowhere yet.
+    private static func usualWrapper(_ registration: Registration, container: String, context: RuleContext) -> String {
+        // SwiftUI's environment is read with `@Environment(\.key)`, whatever the app's own wrappers are.
+        if container.split(separator: ".").last == "EnvironmentValues" { return "Environment" }
+        switch registration.dialect {
+        case .factory: return "Injected"
+        case .swiftDependencies: return "Dependency"
+        default: return context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency"
+        }
+    }
 
     public func check(_ context: RuleContext) -> [Finding] {
         let runtime = context.model.runtime
@@ -216,9 +266,7 @@ public struct UnusedRegistration: Rule {
                 ))
             case .keyPath, .swiftDependencies, .factory:
                 guard let container = registration.container else { continue }
-                let wrapper = registration.injectedWith ?? (registration.dialect == .factory
-                    ? "Injected"
-                    : registration.dialect == .swiftDependencies ? "Dependency" : context.model.conventions.keyPathWrapperNames.first?.pattern ?? "Dependency")
+                let wrapper = registration.injectedWith ?? Self.usualWrapper(registration, container: container, context: context)
                 let key = "\\.\(registration.key)"
                 findings.append(finding(
                     file: registration.file, at: registration.position,
