@@ -242,4 +242,44 @@ import Testing
                 "2️⃣": "[unused-dependency] `HasPantry` in `RecipeModel.RecipeModelDependencies` is not used by `RecipeModel` nor needed by a component it forwards to",
             ]))
     }
+
+    /// A base class asks every screen to wire itself: `wired.wireDependencies()` calls the holder's method,
+    /// named like a dependencies value but declared as a function, so the screens stay judged.
+    @Test(arguments: [false, true])
+    func aHoldersMethodNamedLikeAValueIsACall(aPropertyHasThatName: Bool) {
+        let source = """
+            protocol HasWeather { var weather: WeatherService { get } }
+            protocol HasAtlas { var atlas: AtlasService { get } }
+            protocol Wiring: AnyObject { func wireDependencies() }
+            protocol 2️⃣Wired: Wiring {
+                associatedtype Dependencies
+                var dependencies: Dependencies! { get set }
+            }
+            extension Wired {
+                func wireDependencies() { dependencies = SharedContainer.shared as? Dependencies }
+            }
+            class Screen {
+                init() {
+                    if let wired = self as? Wiring { wired.wireDependencies() }
+                }
+            }
+            final class ForecastScreen: Screen, Wired {
+                typealias Dependencies = HasWeather & 1️⃣HasAtlas
+                var dependencies: Dependencies!
+                func show() { dependencies.weather.today() }
+            }
+            """
+        // Where some type stores a closure of that name, the call may hand a value out: not judged.
+        let plug = aPropertyHasThatName ? "\nfinal class Plug { var wireDependencies: () -> Void = {} }" : ""
+        let marked = aPropertyHasThatName ? source.replacingOccurrences(of: "1️⃣", with: "") : source
+        var findings = [
+            "2️⃣": "[associatedtype-dependencies] `Wired` declares `associatedtype Dependencies`; give its behaviour to a type built with the dependencies, or make every conformer forward what `Dependencies` must satisfy",
+        ]
+        if !aPropertyHasThatName {
+            findings["1️⃣"] = "[unused-dependency] `HasAtlas` in `ForecastScreen.Dependencies` is not used by `ForecastScreen` nor needed by a component it forwards to"
+        }
+        let example = RuleExample(marked + plug, findings: findings)
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["ForecastScreen"]?.notJudged.map(\.detail) == (aPropertyHasThatName ? ["called as a function"] : []))
+    }
 }

@@ -153,10 +153,12 @@ extension FactCollector {
         }
         let (_, use) = ValueFlowReading.use(of: value)
         func unfollowed(_ kind: UnfollowedFlowKind, _ detail: String) {
-            facts.unfollowedFlows.append(UnfollowedFlow(
+            var flow = UnfollowedFlow(
                 kind: kind, name: name, detail: detail, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
                 position: position(value), holder: holder?.name, holderType: holder?.type, value: recorded(identity)
-            ))
+            )
+            flow.isCall = holder != nil && value.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == value.id
+            facts.unfollowedFlows.append(flow)
         }
         switch use {
         case .memberRead, .argument, .harmless:

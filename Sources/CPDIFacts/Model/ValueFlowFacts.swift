@@ -39,6 +39,9 @@ public struct UnfollowedFlow: Codable, Sendable, Equatable {
     /// Whose value it is, by its declared type: see `ValueIdentity`.
     public var value: ValueIdentity?
     public var position: SourcePosition
+    /// `controller.injectDependencies()`: a held value's member named like dependencies, called. A method of
+    /// the holder unless some type declares a property of that name (a closure handing the value out).
+    public var isCall = false
 
     public init(
         kind: UnfollowedFlowKind, name: String, detail: String, enclosingType: String?, enclosingFunction: String?,

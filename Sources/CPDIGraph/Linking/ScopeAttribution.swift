@@ -36,6 +36,7 @@ struct ScopeAttribution {
         // each be declared by some protocol of its alias. Needed only by this pass, so not kept in the scopes.
         var memberReads: [String: [String: Place]] = [:]
         let storing = componentsStoring()
+        lazy var declaredValueNames = Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) })
         // The few components whose alias is a labelled tuple, with its labels.
         var tupleElements: [String: Set<String>] = [:]
         for name in model.sortedComponentNames {
@@ -99,6 +100,7 @@ struct ScopeAttribution {
                 }
             }
             for flow in file.unfollowedFlows {
+                if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
                 var owners = attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
                 if flow.holder != nil {
