@@ -1357,5 +1357,27 @@ import Testing
             "remove `speech` from `DependencyValues` (and its key `Speech` if nothing else uses it), with the overrides that set it",
         ])
     }
-}
 
+    /// A client that is its own key (`extension Batcher: DependencyKey`) conforms to a library protocol whose
+    /// requirements are static: none of its injected properties can be a witness, so they are judged.
+    @Test func aTypeThatIsItsOwnDependencyKeyKeepsItsInjectionsJudged() {
+        check(RuleExample("""
+            import Dependencies
+            final class Batcher {
+                @Dependency(\\.clock) var clock
+                @Dependency(\\.notifier) var 1️⃣notifier
+                func flush() { _ = clock.now }
+            }
+            extension Batcher: DependencyKey { static let liveValue = Batcher() }
+            extension DependencyValues {
+                var batcher: Batcher {
+                    get { self[Batcher.self] }
+                    set { self[Batcher.self] = newValue }
+                }
+            }
+            struct Feed { @Dependency(\\.batcher) var batcher; func close() { batcher.flush() } }
+            """, findings: [
+                "1️⃣": "[unused-injection] `notifier` is injected into `Batcher` with `@Dependency(\\.notifier)`, but nothing reads it",
+            ]))
+    }
+}

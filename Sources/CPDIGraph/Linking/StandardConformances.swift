@@ -35,6 +35,8 @@ enum StandardConformances {
         // The Composable Architecture's reducer (`ReducerProtocol` before 1.0), in nearly every app of
         // swift-dependencies: it requires its state, actions and body, nothing an injected property could be.
         "Reducer": ["State", "Action", "Body"], "ReducerProtocol": ["State", "Action", "Body"],
+        // Keys of swift-dependencies and SwiftUI: their values are static, so no instance property is a witness.
+        "DependencyKey": ["Value"], "TestDependencyKey": ["Value"], "EnvironmentKey": ["Value"], "PreferenceKey": ["Value"],
     ]
 
     /// The associated types a standard protocol requires, by its name as written (`Swift.Equatable` too);
