@@ -267,6 +267,7 @@ import Testing
                 func launch() {
                     Container.shared.lateToken.register { Token() }
                     Container.shared.previewData.register { PreviewData() }
+                    Container.shared.previewData.reset(.registration)
                     Container.shared.legacyCache.reset()
                 }
                 """,

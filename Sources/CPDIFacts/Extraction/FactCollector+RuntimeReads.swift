@@ -10,6 +10,15 @@ extension FactCollector {
         "register", "reset", "onTest", "onPreview", "onDebug", "onSimulator", "onDevice", "onArg", "onArgs", "decorator",
     ]
 
+    /// Factory's `.reset(.registration)`, `.reset(.scope)` …: what a reset drops, which resolves nothing.
+    private static func isResetOption(_ argument: LabeledExprSyntax) -> Bool {
+        guard argument.label == nil, let option = argument.expression.as(MemberAccessExprSyntax.self), option.base == nil,
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "reset"
+        else { return false }
+        return ["all", "registration", "scope", "context", "none"].contains(option.declName.baseName.text)
+    }
+
     /// `name`, `$name` or `_name` written alone: a read of `name` in the innermost type around it, unless
     /// a parameter or local of that name hides it.
     func recordBareRead(_ node: DeclReferenceExprSyntax) {
@@ -251,7 +260,7 @@ extension FactCollector {
         if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
             Self.overridingMembers.contains(parent.declName.baseName.text),
             let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id,
-            call.arguments.allSatisfy({ $0.label?.text == "factory" || $0.expression.is(ClosureExprSyntax.self) })
+            call.arguments.allSatisfy({ $0.label?.text == "factory" || $0.expression.is(ClosureExprSyntax.self) || Self.isResetOption($0) })
         {
             return .call
         }
