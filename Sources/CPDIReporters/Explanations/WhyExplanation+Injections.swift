@@ -47,7 +47,7 @@ extension WhyExplanation {
             lines.append("not judged: \(item.reason)")
         }
         if own.isEmpty, readers.isEmpty, !runtime.notJudged.contains(where: { $0.kind == "registration" && $0.name == registration.name }) {
-            lines.append("no finding: `unused-registration` is opt-in (`--enable-rule unused-registration`), or something reads it by a type it `implements` or by its key")
+            lines.append("no finding: `unused-registration` is turned off here (`--disable-rule` or `enabled: false` in `.cpdi.yml`), or something reads it by a type it `implements` or by its key")
         }
         return lines.joined(separator: "\n") + "\n"
     }
