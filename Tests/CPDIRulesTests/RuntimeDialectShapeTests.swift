@@ -1380,4 +1380,20 @@ import Testing
                 "1️⃣": "[unused-injection] `notifier` is injected into `Batcher` with `@Dependency(\\.notifier)`, but nothing reads it",
             ]))
     }
+
+    /// Quick's `QuickSpec` is a known base class (a subclass of `XCTestCase`): a spec's injected mocks are judged.
+    @Test func aQuickSpecsInjectionsAreJudged() {
+        check(RuleExample("""
+            import Quick
+            import Resolver
+            final class FeedModelSpec: QuickSpec {
+                @LazyInjected var loader: FeedLoaderMock
+                @LazyInjected var 1️⃣clock: ClockMock
+                override class func spec() {}
+                func stub() { loader.result = [] }
+            }
+            """, findings: [
+                "1️⃣": "[unused-injection] `clock` is injected into `FeedModelSpec` with `@LazyInjected`, but nothing reads it",
+            ]))
+    }
 }

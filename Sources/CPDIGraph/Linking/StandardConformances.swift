@@ -31,6 +31,7 @@ enum StandardConformances {
         "UITextView": [], "UITextField": [], "UILabel": [], "UIButton": [], "UIImageView": [], "UIStackView": [],
         "UIScrollView": [], "UITableView": [], "UICollectionView": [], "UIPageViewController": [],
         "UISplitViewController": [], "UIWindow": [], "NSWindow": [], "NSManagedObject": [], "XCTestCase": [],
+        "QuickSpec": [], "AsyncSpec": [],  // Quick's test base classes, subclasses of `XCTestCase`
         "Operation": [],
         // The Composable Architecture's reducer (`ReducerProtocol` before 1.0), in nearly every app of
         // swift-dependencies: it requires its state, actions and body, nothing an injected property could be.
