@@ -282,4 +282,26 @@ import Testing
         expectExactFindings(example)
         #expect(example.linkedModel().scopes["ForecastScreen"]?.notJudged.map(\.detail) == (aPropertyHasThatName ? ["called as a function"] : []))
     }
+
+    /// A leaf that refines another listed leaf brings the inherited property too, but so does the other
+    /// leaf: a read of it needs the refined leaf only, and the refining one is judged by what it adds.
+    @Test(arguments: [
+        ("dependencies.shows.reload()", "2️⃣", "[unused-dependency] `ShowListDependency` in `AddShowScreen.Dependencies` is not used by `AddShowScreen` nor needed by a component it forwards to"),
+        ("dependencies.listBuilder.build()", "1️⃣", "[unused-dependency] `ShowDependency` in `AddShowScreen.Dependencies` is not used by `AddShowScreen` nor needed by a component it forwards to"),
+        ("dependencies.shows.reload(); dependencies.listBuilder.build()", nil, ""),
+    ] as [(String, String?, String)])
+    func aRefiningLeafIsJudgedByWhatItAdds(reads: String, marker: String?, finding: String) {
+        let source = """
+            protocol ShowDependency { var shows: ShowStore { get } }
+            protocol ShowListDependency: ShowDependency { var listBuilder: ListBuilder { get } }
+            final class AddShowScreen {
+                typealias Dependencies = 1️⃣ShowDependency & 2️⃣ShowListDependency
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { \(reads) }
+            }
+            """
+        let marked = ["1️⃣", "2️⃣"].filter { $0 != marker }.reduce(source) { $0.replacingOccurrences(of: $1, with: "") }
+        expectExactFindings(RuleExample(marked, findings: marker.map { [$0: finding] } ?? [:]))
+    }
 }

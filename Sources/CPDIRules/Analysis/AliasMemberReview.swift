@@ -181,7 +181,13 @@ public enum AliasMemberReview {
                     }
                 case .protocolType(let proto):
                     memberLeaf = proto
-                    verdict = judge(leaves: symbols.leafSets[proto] ?? [], allowChildVerdict: true)
+                    // What the protocol inherits from a leaf another member lists comes with that member as well
+                    // (`ShowDependency & ShowListDependency`, the second refining the first): a read of the
+                    // inherited property needs the other member, not this one. A member that brings nothing of
+                    // its own is judged whole, as before.
+                    let leaves = symbols.leafSets[proto] ?? []
+                    let brought = leaves.subtracting(others(than: index))
+                    verdict = judge(leaves: brought.isEmpty ? leaves : brought, allowChildVerdict: true)
                 case .type, nil:
                     verdict = .unknown
                 }
