@@ -59,7 +59,7 @@ struct ContainerCoverageLinking {
             ))
         }
 
-        let needed = neededLeaves()
+        let needed = model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
         let readAnywhere = model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) }
         for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil {
             for declaration in model.symbols.typeDeclarations[name] ?? [] {
@@ -72,6 +72,11 @@ struct ContainerCoverageLinking {
                     }
                 }
             }
+        }
+        // Only the few leaves no component needs are worth the walk over every declaration.
+        if !coverage.unneeded.isEmpty {
+            let demanded = demandedLeaves()
+            coverage.unneeded.removeAll { demanded.contains($0.leaf) }
         }
         return coverage
     }
@@ -136,11 +141,11 @@ struct ContainerCoverageLinking {
         !model.leafMembers.members(of: leaf).isDisjoint(with: names)
     }
 
-    /// What components need, and what any type written where a value must conform demands: a generic
-    /// constraint (`AppView<Container> where Container: DependencyContainer`), a parameter or a property
-    /// typed by an alias. A container handed there needs every leaf of it, read or not.
-    private func neededLeaves() -> Set<String> {
-        var needed = model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
+    /// What any type written where a value must conform demands besides the components: a generic constraint
+    /// (`AppView<Container> where Container: DependencyContainer`), a parameter or a property typed by an alias.
+    /// A container handed there needs every leaf of it, read or not.
+    private func demandedLeaves() -> Set<String> {
+        var needed: Set<String> = []
         let symbols = model.symbols
         func demand(_ references: [TypeReference], scope: String?) {
             for reference in references {
