@@ -304,4 +304,47 @@ import Testing
         let marked = ["1️⃣", "2️⃣"].filter { $0 != marker }.reduce(source) { $0.replacingOccurrences(of: $1, with: "") }
         expectExactFindings(RuleExample(marked, findings: marker.map { [$0: finding] } ?? [:]))
     }
+
+    /// `Bar(dependencies:)` with `Bar` a generic parameter constrained to a protocol builds one of the protocol's
+    /// conformers: with one, it is the child; with several, each may be. The conformers themselves are not
+    /// judged, as the protocol's initializer fixes what they take.
+    @Test(arguments: [false, true])
+    func aGenericParametersInitializerBuildsAConformer(withMock: Bool) {
+        let mock = withMock ? """
+
+            final class BarModelMock: BarModeling {
+                typealias Dependencies = HasLogger & HasStore
+                required init(dependencies: Dependencies) {}
+            }
+            """ : ""
+        var findings = [
+            "1️⃣": "[unused-dependency] `HasClock` in `ScreenModel.Dependencies` is not used by `ScreenModel` nor needed by a component it forwards to",
+        ]
+        if !withMock { findings["2️⃣"] = "[direct-child-dependency] `HasStore` is in `ScreenModel.Dependencies` only for `BarModel`; forward `BarModel.Dependencies` instead" }
+        let source = """
+            protocol HasLogger { var logger: Logger { get } }
+            protocol HasClock { var clock: Clock { get } }
+            protocol HasStore { var store: Store { get } }
+            protocol BarModeling: AnyObject { init(dependencies: HasLogger & HasStore) }
+            final class BarModel: BarModeling {
+                typealias Dependencies = HasLogger & HasStore
+                private let dependencies: Dependencies
+                required init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log() }
+            }
+            final class ScreenModel<Bar: BarModeling> {
+                typealias Dependencies = 1️⃣HasClock & HasLogger & 2️⃣HasStore
+                let bar: Bar
+                init(dependencies: Dependencies) {
+                    dependencies.logger.log()
+                    bar = Bar(dependencies: dependencies)
+                }
+            }
+            """
+        let example = RuleExample((withMock ? source.replacingOccurrences(of: "2️⃣", with: "") : source) + mock, findings: findings)
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["BarModel"]?.notJudged.map(\.detail) == [
+            "its initializer is the one `BarModeling` requires, which fixes the dependencies it takes",
+        ])
+    }
 }

@@ -8,6 +8,8 @@ struct ForwardResolution {
     let components: [String: Component]
     let attribution: Attribution
     let conventions: NamingConventions
+    /// Built on the first call that builds a generic parameter, as most apps have none.
+    private let conformances = ComponentConformances()
 
     init(symbols: SymbolTable, components: [String: Component], attribution: Attribution, conventions: NamingConventions) {
         self.symbols = symbols
@@ -135,6 +137,7 @@ struct ForwardResolution {
 
     private func callTargets(_ fact: ForwardFact, scope: String?) -> [(String, ForwardVia)] {
         let callee = fact.callee
+        if let built = genericallyBuilt(fact, scope: scope) { return built }
         switch fact.base {
         case nil where callee == "init":
             // `.init(dependencies:)`: the type is the parameter's of the surrounding call, or the assigned property's.
@@ -163,6 +166,29 @@ struct ForwardResolution {
             }
             return functions(named: callee).map { ($0, base.first?.isUppercase == true ? .helper : .method) }
         }
+    }
+
+    /// `Bar(dependencies:)` or `bar.init(dependencies:)` where `Bar` is a generic parameter of the type around
+    /// the call, constrained to a protocol: the type built is one of the protocol's conformers, each of which
+    /// takes what the protocol's initializer says. Nil when the name is no such parameter.
+    private func genericallyBuilt(_ fact: ForwardFact, scope: String?) -> [(String, ForwardVia)]? {
+        let name: String
+        switch (fact.base, fact.callee) {
+        case (let base?, "init") where base != "self" && base != "Self": name = base
+        case (nil, let callee) where callee != "init": name = callee
+        default: return nil
+        }
+        guard let scope, let parameter = symbols.typeDeclarations[scope]?.first?.fact.genericParameters.first(where: { $0.name == name })
+        else { return nil }
+        let protocols = Set(parameter.constraints.compactMap { constraint -> String? in
+            if case .protocolType(let proto)? = symbols.resolve(constraint.name, from: scope) { return proto }
+            return nil
+        })
+        guard !protocols.isEmpty else { return [] }
+        // Every conformer must take exactly what the protocol's initializer says: together they are what the
+        // call may build.
+        return conformances.byComponent(components, symbols: symbols)
+            .filter { !$0.value.isDisjoint(with: protocols) }.keys.sorted().map { ($0, .construction) }
     }
 
     /// `Child(model: .init(dependencies:))`: the type of `Child`'s initializer parameter labelled `model`.
@@ -231,5 +257,25 @@ struct ForwardResolution {
             }
         }
         return implied
+    }
+}
+
+/// The protocols each component type conforms to as written, worked out once.
+private final class ComponentConformances {
+    private var found: [String: Set<String>]?
+
+    func byComponent(_ components: [String: Component], symbols: SymbolTable) -> [String: Set<String>] {
+        if let found { return found }
+        var built: [String: Set<String>] = [:]
+        for (name, component) in components {
+            guard case .type = component.form else { continue }
+            for declaration in symbols.typeDeclarations[name] ?? [] {
+                for inherited in declaration.fact.inheritedTypes {
+                    if case .protocolType(let proto)? = symbols.resolve(inherited.name, from: name) { built[name, default: []].insert(proto) }
+                }
+            }
+        }
+        found = built
+        return built
     }
 }

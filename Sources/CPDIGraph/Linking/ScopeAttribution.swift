@@ -148,9 +148,38 @@ struct ScopeAttribution {
         }
         for name in model.sortedComponentNames {
             for reason in unknownMemberReads(of: name, memberReads[name] ?? [:]) { notJudged(name, reason) }
+            if let reason = requiredInitializer(of: name) { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()
         }
         return scopes
+    }
+
+    /// `final class BarModel: BarModeling` where `protocol BarModeling { init(dependencies: HasA & HasB) }`: the
+    /// protocol fixes what the initializer takes, so nothing of the type's alias can go on its own. Not so when
+    /// the requirement takes one of the protocol's associated types, which each conformer chooses.
+    private func requiredInitializer(of name: String) -> NotJudgedReason? {
+        guard case .type? = model.components[name]?.form else { return nil }
+        let symbols = model.symbols
+        for declaration in symbols.typeDeclarations[name] ?? [] {
+            for inherited in declaration.fact.inheritedTypes {
+                guard case .protocolType(let proto)? = symbols.resolve(inherited.name, from: name),
+                    let required = symbols.protocols[proto]?.fact
+                else { continue }
+                let associated = Set(required.associatedTypes.map(\.name))
+                for initializer in required.initializers {
+                    for parameter in initializer.parameters
+                    where model.conventions.isDependenciesValueName(parameter.label) || model.conventions.isDependenciesValueName(parameter.name) {
+                        if let type = parameter.type?.name, associated.contains(type) || type == "Self" { continue }
+                        return NotJudgedReason(
+                            kind: .unseenAliasUse,
+                            detail: "its initializer is the one `\(proto)` requires, which fixes the dependencies it takes",
+                            file: declaration.file, position: inherited.position
+                        )
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
