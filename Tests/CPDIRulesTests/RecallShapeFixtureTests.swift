@@ -347,4 +347,24 @@ import Testing
             "its initializer is the one `BarModeling` requires, which fixes the dependencies it takes",
         ])
     }
+
+    /// An initializer requirement that takes an alias the protocol declares leaves the conformers judged: the
+    /// alias is theirs, and trimming it trims the requirement with it.
+    @Test func aProtocolsOwnAliasInItsInitializerStaysJudged() {
+        expectExactFindings(RuleExample("""
+            protocol HasLogger { var logger: Logger { get } }
+            protocol HasStore { var store: Store { get } }
+            protocol Screen {
+                typealias Dependencies = HasLogger & 1️⃣HasStore
+                init(dependencies: Dependencies)
+            }
+            final class HomeScreen: Screen {
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() { dependencies.logger.log() }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `HasStore` in `Screen.Dependencies` is not used by `HomeScreen` nor needed by a component it forwards to",
+            ]))
+    }
 }

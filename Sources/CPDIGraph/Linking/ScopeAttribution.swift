@@ -156,7 +156,8 @@ struct ScopeAttribution {
 
     /// `final class BarModel: BarModeling` where `protocol BarModeling { init(dependencies: HasA & HasB) }`: the
     /// protocol fixes what the initializer takes, so nothing of the type's alias can go on its own. Not so when
-    /// the requirement takes one of the protocol's associated types, which each conformer chooses.
+    /// the requirement takes one of the protocol's associated types, which each conformer chooses, or an alias
+    /// the protocol declares, which is every conformer's own.
     private func requiredInitializer(of name: String) -> NotJudgedReason? {
         guard case .type? = model.components[name]?.form else { return nil }
         let symbols = model.symbols
@@ -169,7 +170,11 @@ struct ScopeAttribution {
                 for initializer in required.initializers {
                     for parameter in initializer.parameters
                     where model.conventions.isDependenciesValueName(parameter.label) || model.conventions.isDependenciesValueName(parameter.name) {
-                        if let type = parameter.type?.name, associated.contains(type) || type == "Self" { continue }
+                        if let type = parameter.type?.name {
+                            if associated.contains(type) || type == "Self" { continue }
+                            // An alias the protocol declares is every conformer's, judged across all of them.
+                            if case .alias(let alias)? = symbols.resolve(type, from: proto), alias.hasPrefix("\(proto).") { continue }
+                        }
                         return NotJudgedReason(
                             kind: .unseenAliasUse,
                             detail: "its initializer is the one `\(proto)` requires, which fixes the dependencies it takes",
