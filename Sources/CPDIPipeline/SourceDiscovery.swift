@@ -33,7 +33,8 @@ public struct SourceDiscovery: Sendable {
     }
 
     /// Folders that hold build products, checkouts or tooling rather than the project's own code (and
-    /// DocC catalogs, `*.docc`, whose tutorial snippets are fragments, not code).
+    /// DocC catalogs, `*.docc`, whose tutorial snippets are fragments, and Xcode's file templates,
+    /// `*.xctemplate`, whose `___FILEBASENAME___.swift` files hold placeholders: neither is compiled).
     static let skippedFolders: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage", ".cpdi-cache"]
 
     /// Every `.swift` file under `paths` (files are taken as given), sorted by display path, each once.
@@ -108,7 +109,7 @@ public struct SourceDiscovery: Sendable {
                     // A project's folder holds settings, not sources: read later as a whole, never walked.
                     if ProjectFiles.isXcodeProject(name) {
                         walk.projects.add(URL(fileURLWithPath: path, isDirectory: true))
-                    } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".docc") {
+                    } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".docc") || name.hasSuffix(".xctemplate") {
                         continue
                     } else if filtering, isExcluded(relativeNames(of: path, root: root)) {
                         continue  // an excluded folder is not entered at all

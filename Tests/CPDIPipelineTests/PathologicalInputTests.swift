@@ -67,4 +67,16 @@ import Testing
         #expect(problems == [])
         #expect(files == 1)
     }
+
+    /// Xcode's file templates hold placeholders (`<#variable#>`, `___VARIABLE_productName___`) and are never
+    /// compiled: an injection in one is no injection of the app.
+    @Test func xcodeTemplatesAreNotAnalysed() throws {
+        let (problems, files) = try run([
+            "Scripts/XCTemplates/UseCase.xctemplate/___FILEBASENAME___.swift":
+                "final class ___VARIABLE_productName___ {\n    @Inject var <#variable#>: <#Type#>\n}\n",
+            "Fine.swift": ordinary,
+        ])
+        #expect(problems == [])
+        #expect(files == 1)
+    }
 }
