@@ -1396,4 +1396,34 @@ import Testing
                 "1️⃣": "[unused-injection] `clock` is injected into `FeedModelSpec` with `@LazyInjected`, but nothing reads it",
             ]))
     }
+
+    /// Two assemblies register one type that nothing asks for: both registrations are dead, and both are said.
+    @Test func everyRegistrationOfAnUnusedTypeIsReported() {
+        check(RuleExample(files: [
+            "CheckoutAssembly.swift": """
+                import Swinject
+                final class CheckoutAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(Basket.self) { _ in Basket() }
+                        container.1️⃣register(Voucher.self) { _ in Voucher() }
+                    }
+                }
+                final class Voucher {}
+                """,
+            "StoreAssembly.swift": """
+                import Swinject
+                final class StoreAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.2️⃣register(Voucher.self) { _ in Voucher() }
+                    }
+                }
+                @main final class Shop {
+                    static func main() { _ = Assembler([CheckoutAssembly(), StoreAssembly()]).resolver.resolve(Basket.self) }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-registration] `Voucher` is registered with Swinject in `CheckoutAssembly`, but nothing resolves or injects it",
+            "2️⃣": "[unused-registration] `Voucher` is registered with Swinject in `StoreAssembly`, but nothing resolves or injects it",
+        ]))
+    }
 }

@@ -177,6 +177,9 @@ struct RegistrationLinking {
                     registry.registrations[name]!.isIgnored = existing.isIgnored || fact.isIgnored
                     registry.registrations[name]!.alsoAs.formUnion(fact.alsoAs.map { types.canonical($0, in: fact.enclosingType) })
                     registry.registrations[name]!.aliasSites += aliasSites(of: fact, file: declared.file, types: types)
+                    registry.registrations[name]!.otherSites.append(
+                        .init(file: declared.file, position: fact.position, owner: fact.enclosingType)
+                    )
                     continue
                 }
                 name += " [\(dialect.title)]"

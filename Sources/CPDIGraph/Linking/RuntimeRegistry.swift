@@ -34,6 +34,9 @@ public struct Registration: Sendable, Equatable {
     public var unusedAliases: [AliasSite] = []
     /// The type the registration is written in (`AppAssembly`), for messages.
     public var owner: String?
+    /// Type registrations: the other places that register the same key (two assemblies registering one type),
+    /// each as dead as the first when nothing asks for the key.
+    public var otherSites: [RegistrationSite] = []
     /// False for a lazy key nobody sets, a swift-dependencies key with no live value, a Factory promise
     /// nobody registers: injecting it fails at run time.
     public var isProvided = true
@@ -54,6 +57,19 @@ public struct Registration: Sendable, Equatable {
     }
 
     public var id: String { Node.id(.registration, name) }
+
+    /// One more place a key is registered.
+    public struct RegistrationSite: Sendable, Equatable {
+        public var file: String
+        public var position: SourcePosition
+        public var owner: String?
+
+        public init(file: String, position: SourcePosition, owner: String?) {
+            self.file = file
+            self.position = position
+            self.owner = owner
+        }
+    }
 
     /// `\.aService` for key paths, the type (and name) for the others.
     public var isKeyPath: Bool { dialect == .keyPath || dialect == .swiftDependencies || dialect == .factory }

@@ -255,15 +255,19 @@ public struct UnusedRegistration: Rule {
             let name = registration.name
             switch registration.dialect {
             case .modules, .swinject, .resolver:
-                let owner = registration.owner
                 let library = registration.dialect == .modules ? "" : " with \(registration.dialect.title)"
                 let verb = registration.dialect == .modules ? "injects" : "resolves or injects"
-                findings.append(finding(
-                    file: registration.file, at: registration.position,
-                    "`\(name)` is registered\(library)\(owner.map { " in `\($0)`" } ?? ""), but nothing \(verb) it",
-                    component: owner ?? name, member: name,
-                    suggestion: "remove the registration of `\(name)`, or inject it where it is needed"
-                ))
+                // Every place that registers the key is as dead as the first.
+                let sites = [Registration.RegistrationSite(file: registration.file, position: registration.position, owner: registration.owner)]
+                    + registration.otherSites
+                for site in sites {
+                    findings.append(finding(
+                        file: site.file, at: site.position,
+                        "`\(name)` is registered\(library)\(site.owner.map { " in `\($0)`" } ?? ""), but nothing \(verb) it",
+                        component: site.owner ?? name, member: name,
+                        suggestion: "remove the registration of `\(name)`, or inject it where it is needed"
+                    ))
+                }
             case .keyPath, .swiftDependencies, .factory:
                 guard let container = registration.container else { continue }
                 let wrapper = registration.injectedWith ?? Self.usualWrapper(registration, container: container, context: context)
