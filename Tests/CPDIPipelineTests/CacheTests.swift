@@ -274,6 +274,14 @@ import Testing
         }
     }
 
+    /// The probe uses every construct extraction records, so its facts must come back as they went in: a field
+    /// read out of the order it is written (the coder is positional) fails here.
+    @Test func theProbesFactsRoundTrip() throws {
+        let facts = try FactsFormat.probe.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) }
+        #expect(facts.forwards.contains { $0.expectedType != nil } && facts.types.contains { !$0.genericCases.isEmpty })
+        #expect(try CompactCoder.encode(facts) == FactsFormat.probe)
+    }
+
     /// The cache keeps facts without decoding them again (that doubled the cost of a cold run's cache
     /// write), so every Swift file of the samples and of cpdi's own sources must make the round trip equal.
     @Test func everySampleAndSourceFileRoundTripsThroughTheCompactCoder() throws {

@@ -367,4 +367,38 @@ import Testing
                 "1️⃣": "[unused-dependency] `HasStore` in `Screen.Dependencies` is not used by `HomeScreen` nor needed by a component it forwards to",
             ]))
     }
+
+    /// `.detached(dependencies)` received by a written `Attachable<HomeViewModel>`, whose case takes
+    /// `VM.Dependency`: the dependencies go to `HomeViewModel`, so a leaf only it reads is there for a child.
+    @Test func aGenericEnumCaseHandsTheValueToItsTypeArgument() {
+        expectExactFindings(RuleExample("""
+            protocol HasDataManager { var dataManager: DataManager { get } }
+            protocol HasClock { var clock: Clock { get } }
+            protocol AttachableViewModel {
+                associatedtype Dependency
+                init(dependency: Dependency)
+            }
+            enum Attachable<VM: AttachableViewModel> {
+                case detached(VM.Dependency)
+                case attached(VM.Dependency, VM)
+            }
+            final class HomeViewModel: AttachableViewModel {
+                typealias Dependency = HasDataManager
+                private let dataManager: DataManager
+                init(dependency: Dependency) { dataManager = dependency.dataManager }
+            }
+            final class HomeCoordinator {
+                typealias Dependencies = HasClock & 1️⃣HasDataManager
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func start() {
+                    dependencies.clock.tick()
+                    let model: Attachable<HomeViewModel> = .detached(dependencies)
+                    show(model)
+                }
+            }
+            """, findings: [
+                "1️⃣": "[direct-child-dependency] `HasDataManager` is in `HomeCoordinator.Dependencies` only for `HomeViewModel`; forward `HomeViewModel.Dependency` instead",
+            ]))
+    }
 }

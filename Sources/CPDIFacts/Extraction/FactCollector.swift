@@ -752,7 +752,20 @@ final class FactCollector: SyntaxVisitor {
     /// An enum's case is a value its static members reach by its bare name, as they reach a property.
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
         noteDeclaredMember(node.name.identifierText)
+        recordGenericCase(node)
         return .visitChildren
+    }
+
+    /// `case detached(VM.Dependency)` in `enum Attachable<VM>`: a payload typed by a member of a generic
+    /// parameter, which `.detached(dependencies)` under a written `Attachable<Home>` hands to `Home`.
+    private func recordGenericCase(_ node: EnumCaseElementSyntax) {
+        guard let parameters = node.parameterClause?.parameters, let current = typeStack.last,
+            facts.types[current.index].kind == .enum, !facts.types[current.index].genericParameters.isEmpty
+        else { return }
+        let generics = Set(facts.types[current.index].genericParameters.map(\.name))
+        let payloads = parameters.map { $0.type.nominalName ?? "" }
+        guard payloads.contains(where: { generics.contains(String($0.split(separator: ".").first ?? "")) && $0.contains(".") }) else { return }
+        facts.types[current.index].genericCases.append(GenericCaseFact(name: node.name.identifierText, payloads: payloads))
     }
 
     /// A property or case of the innermost type, or a subscript's step (`NameReads.memberKeys`).
@@ -1021,6 +1034,7 @@ final class FactCollector: SyntaxVisitor {
                 let name = member.declName.baseName.identifierText
                 guard let base = member.base else {
                     forward(.call, name, base: nil)
+                    facts.forwards[facts.forwards.count - 1].expectedType = bindingType(receiving: node)
                     continue
                 }
                 if base.is(SuperExprSyntax.self) {
@@ -1068,6 +1082,14 @@ final class FactCollector: SyntaxVisitor {
 
     /// `Child(model: .init(dependencies:))` names the built type only through `Child`'s parameter
     /// `model`; `self.model = .init(dependencies:)` through the property's type.
+    /// `let model: Attachable<Home> = .detached(dependencies)`: the written type of the binding a call initialises.
+    private func bindingType(receiving call: FunctionCallExprSyntax) -> TypeReference? {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let type = binding.typeAnnotation?.type, let name = type.nominalName
+        else { return nil }
+        return TypeReference(name: name, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
+    }
+
     func outerCall(of call: FunctionCallExprSyntax) -> (callee: String?, label: String)? {
         if let argument = call.parent?.as(LabeledExprSyntax.self), let label = argument.label?.identifierText,
             let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self)

@@ -283,6 +283,17 @@ public struct PropertyRequirementFact: Codable, Sendable, Equatable {
 }
 
 /// A struct, class, actor, enum, protocol or extension.
+/// `case detached(VM.Dependency)` in `enum Attachable<VM>`: what each payload is, as written.
+public struct GenericCaseFact: Codable, Sendable, Equatable {
+    public var name: String
+    public var payloads: [String]
+
+    public init(name: String, payloads: [String]) {
+        self.name = name
+        self.payloads = payloads
+    }
+}
+
 public struct TypeFact: Codable, Sendable, Equatable {
     public var kind: TypeKind
     /// Qualified by enclosing types (`Outer.Inner`); for extensions, the extended type.
@@ -305,6 +316,9 @@ public struct TypeFact: Codable, Sendable, Equatable {
     public var associatedTypes: [GenericParameterFact] = []
     /// Marked `@Suite` or holding `@Test` functions: a Swift Testing suite, not a component.
     public var isTestSuite = false
+    /// Enums only: cases whose payload names a member of a generic parameter (`case detached(VM.Dependency)`),
+    /// with each payload type as written.
+    public var genericCases: [GenericCaseFact] = []
     /// Protocols only: a mock generator writes a mock for it (`/// @mockable` for Mockolo,
     /// `// sourcery: AutoMockable` or inheriting `AutoMockable` for Sourcery), which a type alias cannot have.
     public var generatesMock = false
@@ -425,6 +439,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var builtType: String?
         var projection: String?
         var value: ValueIdentity?
+        var expectedType: TypeReference?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -472,6 +487,12 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         get { details?.value.value }
         set { setDetail(\.value, newValue) }
     }
+    /// For an implicit member call that a binding's written type receives (`let model: Attachable<Home> =
+    /// .detached(dependencies)`): that type, whose case or static member is called.
+    public var expectedType: TypeReference? {
+        get { details?.value.expectedType }
+        set { setDetail(\.expectedType, newValue) }
+    }
 
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
@@ -505,7 +526,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     // The keys in the order the synthesized coding wrote them, so cached facts keep their bytes.
     private enum CodingKeys: String, CodingKey {
         case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
-        case builtType, projection, value, enclosingType, enclosingFunction, position
+        case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType
     }
 
     public init(from decoder: any Decoder) throws {
@@ -516,7 +537,8 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         baseType = try container.decodeIfPresent(String.self, forKey: .baseType)
         label = try container.decode(String.self, forKey: .label)
         passesOwnDependencies = try container.decode(Bool.self, forKey: .passesOwnDependencies)
-        let fields = DetailFields(
+        // Read in the order `encode` writes (the compact coder is positional): the expected type comes last.
+        var fields = DetailFields(
             holder: try container.decodeIfPresent(String.self, forKey: .holder),
             holderType: try container.decodeIfPresent(String.self, forKey: .holderType),
             outerCallee: try container.decodeIfPresent(String.self, forKey: .outerCallee),
@@ -525,10 +547,11 @@ public struct ForwardFact: Codable, Sendable, Equatable {
             projection: try container.decodeIfPresent(String.self, forKey: .projection),
             value: try container.decodeIfPresent(ValueIdentity.self, forKey: .value)
         )
-        details = fields == DetailFields() ? nil : CopyOnWrite(fields)
         enclosingType = try container.decodeIfPresent(String.self, forKey: .enclosingType)
         enclosingFunction = try container.decodeIfPresent(String.self, forKey: .enclosingFunction)
         position = try container.decode(SourcePosition.self, forKey: .position)
+        fields.expectedType = try container.decodeIfPresent(TypeReference.self, forKey: .expectedType)
+        details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -550,6 +573,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encodeIfPresent(enclosingType, forKey: .enclosingType)
         try container.encodeIfPresent(enclosingFunction, forKey: .enclosingFunction)
         try container.encode(position, forKey: .position)
+        try container.encodeIfPresent(fields.expectedType, forKey: .expectedType)
     }
 }
 

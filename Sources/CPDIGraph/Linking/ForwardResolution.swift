@@ -138,6 +138,7 @@ struct ForwardResolution {
     private func callTargets(_ fact: ForwardFact, scope: String?) -> [(String, ForwardVia)] {
         let callee = fact.callee
         if let built = genericallyBuilt(fact, scope: scope) { return built }
+        if let target = caseTarget(fact, scope: scope) { return [(target, .typeArgument)] }
         switch fact.base {
         case nil where callee == "init":
             // `.init(dependencies:)`: the type is the parameter's of the surrounding call, or the assigned property's.
@@ -189,6 +190,28 @@ struct ForwardResolution {
         // call may build.
         return conformances.byComponent(components, symbols: symbols)
             .filter { !$0.value.isDisjoint(with: protocols) }.keys.sorted().map { ($0, .construction) }
+    }
+
+    /// `let model: Attachable<HomeViewModel> = .detached(dependencies)` with `case detached(VM.Dependency)` in
+    /// `enum Attachable<VM>`: the payload is `HomeViewModel.Dependency`, so the child is `HomeViewModel`. Only
+    /// where one payload of the case names a generic parameter's member, so the argument's place is certain.
+    private func caseTarget(_ fact: ForwardFact, scope: String?) -> String? {
+        guard fact.base == nil, let expected = fact.expectedType,
+            case .type(let owner)? = symbols.resolve(expected.name, from: scope),
+            let declared = symbols.typeDeclarations[owner]?.first?.fact,
+            let enumCase = declared.genericCases.first(where: { $0.name == fact.callee })
+        else { return nil }
+        let generics = declared.genericParameters.map(\.name)
+        let typed = enumCase.payloads.filter { payload in
+            payload.split(separator: ".").count == 2 && generics.contains(String(payload.split(separator: ".")[0]))
+        }
+        guard typed.count == 1, enumCase.payloads.count == 1 || fact.label == "_" else { return nil }
+        let parts = typed[0].split(separator: ".")
+        guard let index = generics.firstIndex(of: String(parts[0])), index < expected.genericArguments.count,
+            let child = component(named: expected.genericArguments[index], scope: scope),
+            case .alias? = symbols.resolve("\(child).\(parts[1])", from: scope)
+        else { return nil }
+        return child
     }
 
     /// `Child(model: .init(dependencies:))`: the type of `Child`'s initializer parameter labelled `model`.

@@ -19,7 +19,7 @@ extension FactsCache {
 /// `probe` catches a forgotten bump: it is the encoded facts of a small file that uses every construct
 /// extraction records, so a change to their shape or content changes the fingerprint by itself.
 enum FactsFormat {
-    static let version = 23
+    static let version = 24
 
     /// The digest of `probe`. Extracting the probe is the only parse of a warm run, and the first use of
     /// the parser costs milliseconds, so the digest is remembered in the cache folder under the
@@ -73,11 +73,13 @@ enum FactsFormat {
         final class Screen<Dependencies: ProbeDependencies>: Base<Dependencies> {
             override init(dependencies: Dependencies) { super.init(dependencies: dependencies) }
             func load() { loader.load(dependencies: dependencies); child.dependencies = dependencies }
+            func attach() { let model: Attachable<Probe> = .detached(dependencies); show(model) }
             func make(context: ProbeDependencies) -> ProbeDependencies { [context].first ?? dependencies }
         }
         typealias PairDependencies = (own: LoggingDependency, other: HasStore)
         extension LoggingDependency { var log: Log { logger.log } }
         protocol Component { associatedtype Dependencies: HasStore }
+        enum Attachable<VM: Component> { case detached(VM.Dependencies) }
         extension Container: HasStore {}
         let registry = Dependencies { Module { LiveModule() as ModuleType } }
         struct ServiceKey: DependencyKey { static var currentValue: Service = LiveService() }
