@@ -401,4 +401,24 @@ import Testing
                 "1️⃣": "[direct-child-dependency] `HasDataManager` is in `HomeCoordinator.Dependencies` only for `HomeViewModel`; forward `HomeViewModel.Dependency` instead",
             ]))
     }
+
+    /// An alias named in the app's own words whose composition is written in parentheses, over several lines,
+    /// is a dependencies alias all the same: the private value typed by it is followed.
+    @Test func aParenthesizedCompositionInTheAppsOwnWordsIsFollowed() {
+        expectExactFindings(RuleExample("""
+            public protocol HasLoggerService { var logger: Logger { get } }
+            public protocol HasUnitService { var unitService: UnitService { get } }
+            public final class DrinkService {
+                public typealias Engine = (
+                    HasLoggerService &
+                    1️⃣HasUnitService
+                )
+                private let engine: Engine
+                public init(engine: Engine) { self.engine = engine }
+                func add() { engine.logger.log("added") }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `HasUnitService` in `DrinkService.Engine` is not used by `DrinkService` nor needed by a component it forwards to",
+            ]))
+    }
 }

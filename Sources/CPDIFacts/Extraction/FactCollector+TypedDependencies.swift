@@ -18,7 +18,9 @@ extension FactCollector {
             // Named like an alias, it is followed by name already; most files have only those.
             if isAliasLikeName(name) { continue }
             let value = alias.initializer.value
-            let members = value.is(TupleTypeSyntax.self) ? [] : references(value)
+            // A labelled tuple of aliases is no composition; `(HasA & HasB)` in parentheses is one.
+            let isParenthesized = value.as(TupleTypeSyntax.self).map { $0.elements.count == 1 && $0.elements.first?.firstName == nil } ?? false
+            let members = value.is(TupleTypeSyntax.self) && !isParenthesized ? [] : references(value)
             let composesDependencies = members.contains { conventions.namesDependency($0.lastComponent) }
             if composesDependencies { dependencyAliasesInFile.insert(name) } else { otherAliasesInFile.insert(name) }
         }
