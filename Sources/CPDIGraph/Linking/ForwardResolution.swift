@@ -8,8 +8,6 @@ struct ForwardResolution {
     let components: [String: Component]
     let attribution: Attribution
     let conventions: NamingConventions
-    /// Built on the first call that builds a generic parameter, as most apps have none.
-    private let conformances = ComponentConformances()
 
     init(symbols: SymbolTable, components: [String: Component], attribution: Attribution, conventions: NamingConventions) {
         self.symbols = symbols
@@ -188,8 +186,10 @@ struct ForwardResolution {
         guard !protocols.isEmpty else { return [] }
         // Every conformer must take exactly what the protocol's initializer says: together they are what the
         // call may build.
-        return conformances.byComponent(components, symbols: symbols)
-            .filter { !$0.value.isDisjoint(with: protocols) }.keys.sorted().map { ($0, .construction) }
+        let conformers = Set(protocols.flatMap(attribution.conformers(of:))).filter { name in
+            if case .type? = components[name]?.form { return true } else { return false }
+        }
+        return conformers.sorted().map { ($0, .construction) }
     }
 
     /// `let model: Attachable<HomeViewModel> = .detached(dependencies)` with `case detached(VM.Dependency)` in
@@ -280,25 +280,5 @@ struct ForwardResolution {
             }
         }
         return implied
-    }
-}
-
-/// The protocols each component type conforms to as written, worked out once.
-private final class ComponentConformances {
-    private var found: [String: Set<String>]?
-
-    func byComponent(_ components: [String: Component], symbols: SymbolTable) -> [String: Set<String>] {
-        if let found { return found }
-        var built: [String: Set<String>] = [:]
-        for (name, component) in components {
-            guard case .type = component.form else { continue }
-            for declaration in symbols.typeDeclarations[name] ?? [] {
-                for inherited in declaration.fact.inheritedTypes {
-                    if case .protocolType(let proto)? = symbols.resolve(inherited.name, from: name) { built[name, default: []].insert(proto) }
-                }
-            }
-        }
-        found = built
-        return built
     }
 }
