@@ -9,16 +9,28 @@ extension Pipeline {
     enum ExtractionOutcome: Sendable {
         case facts(FileFacts)
         case unreadable(InputProblem)
+
+        var facts: FileFacts? {
+            if case .facts(let facts) = self { return facts }
+            return nil
+        }
     }
 
     /// Files are independent, so they are read and extracted on all cores; each result lands in its own
     /// slot, which keeps the merge in discovery order whatever order the threads finish in.
+    /// `learnsNaming: false` keeps to the configured names whatever the configuration says (`cpdi facts`: one
+    /// module alone cannot tell what the whole app's names are).
     func extract(
-        _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil
-    ) -> [ExtractionOutcome] {
+        _ files: [SourceDiscovery.SourceFile], cache: FactsCache? = nil, progress: ProgressHandler? = nil, learnsNaming: Bool? = nil
+    ) -> (outcomes: [ExtractionOutcome], naming: InferredNaming) {
+        let learnsNaming = learnsNaming ?? self.learnsNaming
         let tree = self.tree
         let read = Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: cache != nil) }
-        return Self.extract(read, conventions: conventions, cache: cache, tree: tree, progress: progress.map { ProgressCounter(total: files.count, handler: $0) }).outcomes
+        let extracted = Self.extract(
+            read, conventions: conventions, learnsNaming: learnsNaming, cache: cache, tree: tree,
+            progress: progress.map { ProgressCounter(total: files.count, handler: $0) }
+        )
+        return (extracted.outcomes, extracted.learnt.naming)
     }
 
     /// One file's outcome, and whether it came from the cache.
@@ -36,15 +48,21 @@ extension Pipeline {
     /// are extracted again with their reads. Either way the facts the run links are those a full extraction
     /// gives wherever they can matter (`AdaptiveExtractionTests`).
     /// `withReads` says, file by file, whether its facts hold the names it reads.
+    /// With `learnsNaming`, the app's own names are learnt from the facts (`NamingInference`) and the files that
+    /// contain one are extracted again under them (`LearntNaming`).
     static func extract(
-        _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
-    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool]) {
-        NameSharing.during { extractSharingNames(read, conventions: conventions, cache: cache, tree: tree, progress: counter) }
+        _ read: [ReadFile], conventions: NamingConventions, learnsNaming: Bool, cache: FactsCache?, tree: any SourceTree,
+        progress counter: ProgressCounter?
+    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool], learnt: LearntNaming) {
+        NameSharing.during {
+            extractSharingNames(read, conventions: conventions, learnsNaming: learnsNaming, cache: cache, tree: tree, progress: counter)
+        }
     }
 
     private static func extractSharingNames(
-        _ read: [ReadFile], conventions: NamingConventions, cache: FactsCache?, tree: any SourceTree, progress counter: ProgressCounter?
-    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool]) {
+        _ read: [ReadFile], conventions: NamingConventions, learnsNaming: Bool, cache: FactsCache?, tree: any SourceTree,
+        progress counter: ProgressCounter?
+    ) -> (outcomes: [ExtractionOutcome], withReads: [Bool], learnt: LearntNaming) {
         let demand = RuntimeReadsDemand()
         // Which files were extracted without their reads; each slot is written by its own file's task only.
         let withoutReads = UnsafeMutableBufferPointer<Bool>.allocate(capacity: read.count)
@@ -58,11 +76,24 @@ extension Pipeline {
             counter?.fileDone(reused: extracted.reused)
             return extracted.outcome
         }
-        guard demand.isNeeded else { return (outcomes, withoutReads.map { !$0 }) }
+        let learnt = learnsNaming
+            ? LearntNaming(NamingInference.infer(from: outcomes.compactMap(\.facts), conventions: conventions), over: conventions)
+            : LearntNaming(InferredNaming(), over: conventions)
+        if !learnt.naming.isEmpty {
+            let redone = Parallel.map(read.count) { index in
+                learnt.reextracted(read[index], cache: cache, tree: tree, withReads: !flags[index])
+            }
+            for (index, again) in redone.enumerated() {
+                guard let again else { continue }
+                outcomes[index] = again.outcome
+                if again.judgedByReads { demand.noteNeed() }
+            }
+        }
+        guard demand.isNeeded else { return (outcomes, withoutReads.map { !$0 }, learnt) }
         let missing = outcomes.indices.filter { withoutReads[$0] }
-        let again = Parallel.map(missing.count) { extract(read[missing[$0]], conventions: conventions, cache: cache, tree: tree, withReads: true) }
+        let again = Parallel.map(missing.count) { learnt.extract(read[missing[$0]], cache: cache, tree: tree, withReads: true) }
         for (position, index) in missing.enumerated() { outcomes[index] = again[position].outcome }
-        return (outcomes, Array(repeating: true, count: outcomes.count))
+        return (outcomes, Array(repeating: true, count: outcomes.count), learnt)
     }
 
     /// Whether some file of a run holds what reads judge, so every file's reads are needed.
@@ -180,7 +211,7 @@ extension Pipeline {
     }
 
     /// Cached facts: without reads only when they are not needed (under their own key), else with them.
-    private static func cached(_ key: ContentHash, path: String, cache: FactsCache, withReads: Bool) -> (facts: FileFacts, withReads: Bool)? {
+    static func cached(_ key: ContentHash, path: String, cache: FactsCache, withReads: Bool) -> (facts: FileFacts, withReads: Bool)? {
         if !withReads, let facts = cache.facts(for: key.withoutReads, path: path, countingMiss: false) { return (facts, false) }
         return cache.facts(for: key, path: path).map { ($0, true) }
     }

@@ -82,15 +82,26 @@ extension Pipeline {
     private func analyse(
         _ files: [SourceDiscovery.SourceFile], overriding texts: [String: String], cache: FactsCache?, modules: [String: String]
     ) -> AnalysisResult {
-        let conventions = self.conventions
-        let outcomes = Parallel.map(files.count) { index -> ExtractionOutcome in
-            let file = files[index]
-            if let text = texts[file.displayPath], NestingGuard.refusal(text.utf8) == nil {
-                return .facts(FactExtractor.extract(path: file.displayPath, source: text, conventions: conventions))
+        let base = self.conventions, tree = self.tree
+        func outcomes(_ conventions: NamingConventions, only learnt: LearntNaming? = nil) -> [ExtractionOutcome?] {
+            Parallel.map(files.count) { index -> ExtractionOutcome? in
+                let file = files[index]
+                if let text = texts[file.displayPath], NestingGuard.refusal(text.utf8) == nil {
+                    if let learnt, !learnt.affects(Array(text.utf8)) { return nil }
+                    return .facts(FactExtractor.extract(path: file.displayPath, source: text, conventions: conventions))
+                }
+                guard let learnt else { return Self.extract(file, conventions: conventions, tree: tree, cache: cache).0 }
+                return learnt.reextracted(Self.read(file, tree: tree, keyed: cache != nil), cache: cache, tree: tree, withReads: true)?.outcome
             }
-            return Self.extract(file, conventions: conventions, cache: cache).0
         }
-        return analyse(outcomes, modules: modules)
+        // As a run learns names (`LearntNaming`), so that a fix is judged by the findings `check` gives.
+        var found = outcomes(base).map { $0! }
+        let naming = learnsNaming ? NamingInference.infer(from: found.compactMap(\.facts), conventions: base) : InferredNaming()
+        if !naming.isEmpty {
+            let learnt = LearntNaming(naming, over: base)
+            for (index, again) in outcomes(learnt.conventions, only: learnt).enumerated() { if let again { found[index] = again } }
+        }
+        return analyse(found, modules: modules, naming: naming)
     }
 
     private static func readText(_ url: URL) -> String? {

@@ -53,7 +53,7 @@ public struct Pipeline: Sendable {
     ) throws(InputError) -> AnalysisResult {
         guard let cache else {
             let extracted = try extract(paths: paths, workingDirectory: workingDirectory, progress: progress)
-            return analyse(extracted.outcomes, modules: extracted.modules, needsGraph: needsGraph)
+            return analyse(extracted.outcomes, modules: extracted.modules, naming: extracted.naming, needsGraph: needsGraph)
         }
         let discovery = SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree)
         let tree = self.tree, cacheDirectory = cache.directory
@@ -105,7 +105,7 @@ public struct Pipeline: Sendable {
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
         let extraction = StepTimes.measure("extraction") {
-            Self.extract(read.files, conventions: conventions, cache: cache, tree: tree, progress: counter)
+            Self.extract(read.files, conventions: conventions, learnsNaming: learnsNaming, cache: cache, tree: tree, progress: counter)
         }
         let outcomes = extraction.outcomes
         saveStamps(stamps, of: read.files, settledBefore: started)
@@ -115,11 +115,15 @@ public struct Pipeline: Sendable {
         StepTimes.measure("freed memory returned") { FreedMemory.returnToSystem() }
         // Writing the cache and analysing do not touch each other, so on two cores they overlap.
         let (result, namesThatMatter) = Parallel.both(
-            { StepTimes.measure("facts cache saved") { cache.save() } }, { analysed(outcomes, modules: modules, needsGraph: needsGraph) }
+            { StepTimes.measure("facts cache saved") { cache.save() } },
+            { analysed(outcomes, modules: modules, naming: extraction.learnt.naming, needsGraph: needsGraph) }
         ).1
         if reusesResults {
             StepTimes.measure("result saved") {
                 saved.store(result, key: ownKey)
+                // A run under learnt names keeps no manifest: a changed file is compared with saved facts under the
+                // configured names only, so such a run links after an edit.
+                guard extraction.learnt.naming.isEmpty else { return }
                 let manifest = Self.manifest(
                     of: outcomes, withReads: extraction.withReads, places: places, contents: contents, settings: settings,
                     namesThatMatter: namesThatMatter, cache: cache
@@ -147,37 +151,53 @@ public struct Pipeline: Sendable {
     public struct Extracted: Sendable {
         var outcomes: [ExtractionOutcome]
         var modules: [String: String]
+        /// The names learnt from these files, which the facts of those that contain one were extracted under.
+        var naming = InferredNaming()
     }
+
+    /// Whether the app's own names are learnt from its code (`learn-naming:`).
+    var learnsNaming: Bool { configuration.learnsNaming }
 
     /// Discovers and extracts `paths`, reusing and filling `cache`, without saving it.
     public func extract(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil
     ) throws(InputError) -> Extracted {
         let files = try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
+        let extracted = extract(files, cache: cache, progress: progress)
         return Extracted(
-            outcomes: extract(files, cache: cache, progress: progress),
-            modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
+            outcomes: extracted.outcomes, modules: Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) }),
+            naming: extracted.naming
         )
     }
 
     public func analyse(_ extracted: Extracted) -> AnalysisResult {
-        analyse(extracted.outcomes, modules: extracted.modules)
+        analyse(extracted.outcomes, modules: extracted.modules, naming: extracted.naming)
     }
 
     /// Analyses in-memory sources (path → text) as if they were files of one module.
     public func run(sources: [(path: String, text: String)], module: String = "main") -> AnalysisResult {
-        let outcomes = sources.map { ExtractionOutcome.facts(FactExtractor.extract(path: $0.path, source: $0.text, conventions: conventions)) }
-        return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, module) }))
+        var outcomes = sources.map { ExtractionOutcome.facts(FactExtractor.extract(path: $0.path, source: $0.text, conventions: conventions)) }
+        let naming = learnsNaming ? NamingInference.infer(from: outcomes.compactMap(\.facts), conventions: conventions) : InferredNaming()
+        if !naming.isEmpty {
+            let learnt = LearntNaming(naming, over: conventions)
+            for (index, source) in sources.enumerated() where learnt.affects(Array(source.text.utf8)) {
+                outcomes[index] = .facts(FactExtractor.extract(path: source.path, source: source.text, conventions: learnt.conventions))
+            }
+        }
+        return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, module) }), naming: naming)
     }
 
     /// `needsGraph: false` leaves the graph empty: findings, problems and coverage come from the model alone.
-    func analyse(_ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true) -> AnalysisResult {
-        analysed(outcomes, modules: modules, needsGraph: needsGraph).result
+    func analyse(
+        _ outcomes: [ExtractionOutcome], modules: [String: String], naming: InferredNaming = InferredNaming(), needsGraph: Bool = true
+    ) -> AnalysisResult {
+        analysed(outcomes, modules: modules, naming: naming, needsGraph: needsGraph).result
     }
 
     /// The result, and the names whose reads could change it (`NamesThatMatter`), for its manifest.
+    /// `naming`: the names learnt from the files, which their facts were extracted under; linking needs the same.
     func analysed(
-        _ outcomes: [ExtractionOutcome], modules: [String: String], needsGraph: Bool = true
+        _ outcomes: [ExtractionOutcome], modules: [String: String], naming: InferredNaming = InferredNaming(), needsGraph: Bool = true
     ) -> (result: AnalysisResult, namesThatMatter: NamesThatMatter) {
         var facts: [FileFacts] = []
         var problems: [InputProblem] = []
@@ -195,7 +215,7 @@ public struct Pipeline: Sendable {
                 problems.append(problem)
             }
         }
-        let linker = Linker(conventions: conventions)
+        let linker = Linker(conventions: naming.applied(to: conventions))
         let model = StepTimes.measure("linking") { linker.model(facts, modules: modules) }
         // The rules read the model, not the graph: both are built at the same time.
         let rules = rulesToRun
@@ -210,6 +230,8 @@ public struct Pipeline: Sendable {
             offeredMembers: model.leafMembers.offeredMembers, askedBare: asked.bare.sorted(), askedNames: asked.names.sorted()
         )
         if holdsWorkUntilExit { HeldUntilExit.hold((model, facts)) }
+        var coverage = Coverage(model: model)
+        if !naming.isEmpty { coverage.learntNaming = naming }
         let result = AnalysisResult(
             tool: .init(name: "cpdi", version: Self.version),
             files: outcomes.map {
@@ -218,7 +240,7 @@ public struct Pipeline: Sendable {
                 case .unreadable(let problem): problem.file
                 }
             }.sorted(),
-            graph: graph, findings: findings, problems: problems.sorted(), coverage: Coverage(model: model),
+            graph: graph, findings: findings, problems: problems.sorted(), coverage: coverage,
             runtime: runtime.summary == nil ? nil : runtime
         )
         return (result, namesThatMatter)

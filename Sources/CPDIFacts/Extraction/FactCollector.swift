@@ -104,6 +104,11 @@ final class FactCollector: SyntaxVisitor {
     var parameterScopes: [FunctionParameterListSyntax?] = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
+    /// Stored properties and initializer parameters with a nominal type, until `finishTypedValues` keeps those
+    /// typed by an alias of this file.
+    var typedValueCandidates: [TypedValueFact] = []
+    /// The simple names of every type alias the file declares.
+    var aliasNamesDeclared: Set<String> = []
 
     /// `gatedByVocabulary: false` asks every value-flow question even of files without the vocabulary; tests
     /// use it to show that the gate changes no fact.
@@ -153,6 +158,7 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.keyPathSubscriptRoots = keyPathSubscriptRootsSeen.sorted()
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         finishTypeMentions()
+        finishTypedValues()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
@@ -463,6 +469,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         recordTypeAlias(node)
+        aliasNamesDeclared.insert(node.name.identifierText)
         let value = node.initializer.value
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
@@ -518,6 +525,7 @@ final class FactCollector: SyntaxVisitor {
             guard isMember, let current = typeStack.last else { continue }
             noteDeclaredMember(name)
             let isProtocol = facts.types[current.index].isProtocol
+            if !isProtocol, let annotation, isStored(binding) { noteTypedValue(name, type: annotation) }
             if isProtocol {
                 facts.types[current.index].requirements.append(name)
                 if let requirement = propertyRequirement(name, binding: binding, in: node) {
@@ -641,6 +649,9 @@ final class FactCollector: SyntaxVisitor {
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
+        for parameter in node.signature.parameterClause.parameters {
+            noteTypedValue((parameter.secondName ?? parameter.firstName).identifierText, type: parameter.type)
+        }
         if let current = typeStack.last, facts.types[current.index].isProtocol {
             facts.types[current.index].requirements.append(node.name.identifierText)
         }
@@ -730,6 +741,9 @@ final class FactCollector: SyntaxVisitor {
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
+        for parameter in node.signature.parameterClause.parameters {
+            noteTypedValue((parameter.secondName ?? parameter.firstName).identifierText, type: parameter.type)
+        }
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(
                 parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name),

@@ -27,6 +27,7 @@ public struct FileFacts: Codable, Sendable, Equatable {
         // moved leaves them out by their keys (`MovedPositions`).
         var memberNameHashes: [UInt32] = []
         var publicAliasArguments: [String] = []
+        var typedValues: [TypedValueFact] = []
         var syntaxError: SyntaxIssue?
 
         mutating func releaseSpareCapacity() {
@@ -45,6 +46,7 @@ public struct FileFacts: Codable, Sendable, Equatable {
             aliasMentions.releaseSpareCapacity()
             memberNameHashes.releaseSpareCapacity()
             publicAliasArguments.releaseSpareCapacity()
+            typedValues.releaseSpareCapacity()
         }
     }
 
@@ -133,6 +135,12 @@ public struct FileFacts: Codable, Sendable, Equatable {
     public var publicAliasArguments: [String] {
         _read { yield storage.value.publicAliasArguments }
         _modify { yield &storage.value.publicAliasArguments }
+    }
+    /// Stored properties and initializer parameters typed by a type alias this file declares, whatever the
+    /// names: what `NamingInference` reads to learn an app's own words. Extracted under any naming alike.
+    public var typedValues: [TypedValueFact] {
+        _read { yield storage.value.typedValues }
+        _modify { yield &storage.value.typedValues }
     }
     /// Set when the parser had to recover from errors; what could be read is still extracted.
     public var syntaxError: SyntaxIssue? {
@@ -269,6 +277,20 @@ public struct InitializerFact: Codable, Sendable, Equatable {
 }
 
 /// `var name: Type { get }` (or `{ get set }`) required by a protocol.
+/// `let serviceProvider: ServiceProvider` or `init(context: LoginContext)`, with `ServiceProvider` and
+/// `LoginContext` type aliases of the same file: the value's name and the alias's simple name.
+public struct TypedValueFact: Codable, Sendable, Hashable, Comparable {
+    public var name: String
+    public var type: String
+
+    public init(name: String, type: String) {
+        self.name = name
+        self.type = type
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.name, lhs.type) < (rhs.name, rhs.type) }
+}
+
 public struct PropertyRequirementFact: Codable, Sendable, Equatable {
     public var name: String
     /// The type as written, without spaces: two requirements are the same only when written alike.

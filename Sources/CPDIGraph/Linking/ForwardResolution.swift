@@ -162,6 +162,9 @@ struct ForwardResolution {
             if base.first?.isUppercase == true, let owner = symbols.resolve(base, from: scope)?.name {
                 if let nested = component(named: "\(owner).\(callee)", scope: nil) { return [(nested, .construction)] }
                 if components["\(owner).\(callee)"] != nil { return [("\(owner).\(callee)", .helper)] }
+                // `EditorConfigurator.configure(dependencies:)` calls that type's function, which is no component
+                // (it takes a type cpdi does not know as an alias): another type's `configure` is not the callee.
+                return []
             }
             return functions(named: callee).map { ($0, base.first?.isUppercase == true ? .helper : .method) }
         }

@@ -18,7 +18,7 @@ extension Pipeline {
             rules.map(\.id).joined(separator: ","),
             patterns(settings.include), patterns(settings.exclude), patterns(settings.moduleRoots),
             ruleSettings.joined(separator: ","), settings.optInRules.sorted().joined(separator: ","),
-            "\(settings.strict)", settings.baseline ?? "-", settings.baseDirectory?.path ?? "-", settings.source ?? "-",
+            "\(settings.strict)", "learn-naming=\(settings.learnsNaming)", settings.baseline ?? "-", settings.baseDirectory?.path ?? "-", settings.source ?? "-",
         ].joined(separator: "\u{0}")
     }
 }

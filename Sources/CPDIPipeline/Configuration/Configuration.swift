@@ -20,6 +20,9 @@ public struct Configuration: Sendable, Equatable {
     /// Rules that are off by default (`cpdi rules` shows which, and why) and that this configuration turns on.
     public var optInRules: Set<String> = []
     public var naming: NamingConventions = .default
+    /// `learn-naming: false`: only the configured names count. By default an app's own names for its aliases,
+    /// dependencies values and dependency protocols are learnt from the shape of its code (`NamingInference`).
+    public var learnsNaming = true
     /// `strict: true`: warnings fail `cpdi check` as `--strict` makes them, wherever it runs (the build plugin,
     /// an Xcode build phase, CI) without each place repeating the flag.
     public var strict = false

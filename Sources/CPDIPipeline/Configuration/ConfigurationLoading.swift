@@ -9,7 +9,7 @@ private typealias Node = Yams.Node
 
 extension Configuration {
     /// The top-level keys of `.cpdi.yml`, in the order `cpdi config --print` writes them.
-    static let topLevelKeys = ["include", "exclude", "module-roots", "strict", "baseline", "naming", "opt-in-rules", "rules"]
+    static let topLevelKeys = ["include", "exclude", "module-roots", "strict", "baseline", "naming", "learn-naming", "opt-in-rules", "rules"]
     static let severityWords = ["error", "warning", "info", "off"]
 
     /// The configuration for a run: `explicitPath` (`--config`) when given, which must exist; else `.cpdi.yml`
@@ -80,6 +80,7 @@ private struct ConfigurationReader {
             case "rules": configuration.rules = try rules(value)
             case "opt-in-rules": configuration.optInRules = try optInRules(value)
             case "naming": configuration.naming = try naming(value)
+            case "learn-naming": configuration.learnsNaming = try flag(value, path: key)
             default: throw unknownKey(key, node: keyNode, path: nil, known: Configuration.topLevelKeys)
             }
         }

@@ -24,7 +24,8 @@ extension Pipeline {
         if let outside = files.first(where: { $0.displayPath.hasPrefix("/") }) {
             throw InputError("\(outside.displayPath): not under the root \(root.path); pass a --root that holds every module folder")
         }
-        let outcomes = extract(files, progress: progress)
+        // Names are learnt from a whole app, which one module is not: facts files keep to the configured names.
+        let outcomes = extract(files, progress: progress, learnsNaming: false).outcomes
         let entries = zip(files, outcomes).map { file, outcome in
             var entry = FactsFile.Entry(path: file.displayPath, module: module ?? file.module)
             switch outcome {

@@ -44,8 +44,11 @@ public enum AliasMemberReview {
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
         // Aliases are reviewed independently, on all cores; results stay in name order.
         let names = model.owners.keys.sorted()
-        let private_ = privateSubAliases(model)
-        return Parallel.map(names.count) { review(alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_) }.flatMap { $0 }
+        let composers = AliasComposers(model.symbols)
+        let private_ = privateSubAliases(model, composers: composers)
+        return Parallel.map(names.count) {
+            review(alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_, composers: composers)
+        }.flatMap { $0 }
     }
 
     /// The component an alias speaks for: the one it is nested in or named after, else its only user.
@@ -73,7 +76,8 @@ public enum AliasMemberReview {
     }
 
     private static func review(
-        alias name: String, in model: DependencyModel, ownership: AliasOwnership, privateSubAliases: [String: String]
+        alias name: String, in model: DependencyModel, ownership: AliasOwnership, privateSubAliases: [String: String],
+        composers: AliasComposers
     ) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
@@ -109,6 +113,12 @@ public enum AliasMemberReview {
             return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
         let component = owning ?? name
+        // Asked only of members about to be reported: most aliases are composed by none that needs them.
+        var reliedOn: Set<String>?
+        func isReliedOnByComposers(_ leaves: Set<String>) -> Bool {
+            if reliedOn == nil { reliedOn = composers.leavesReliedOn(of: name, owners: Set(owners), in: model) }
+            return !leaves.isDisjoint(with: reliedOn!)
+        }
         // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
         // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
         /// The members of `reviewed` (the owned alias, or a sub-alias of it), judged in the owners' scope.
@@ -131,7 +141,7 @@ public enum AliasMemberReview {
                 guard !leaves.isEmpty else { return .unknown }
                 if leaves.contains(where: isUsedHere) || !leaves.isDisjoint(with: possiblyNeeded) { return .used }
                 let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
-                if needing.isEmpty { return isOpaque ? .unknown : .unused }
+                if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposers(leaves) ? .used : .unused }
                 guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
                 // A child whose alias composes this one needs it through this very alias: forwarding the child's
                 // alias instead would make the alias refer to itself.
@@ -146,6 +156,7 @@ public enum AliasMemberReview {
             func judgeStale(index: Int, nestedOwners: [String]) -> Verdict {
                 if isOpaque { return .unknown }
                 let brought = memberLeaves[index].subtracting(others(than: index))
+                if isReliedOnByComposers(brought) { return .used }
                 let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) || possiblyNeeded.contains($0) }
                 guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
                 var replacements: [String] = []
@@ -209,30 +220,13 @@ public enum AliasMemberReview {
     /// alone, required by no component, conformed to by no container, named like an alias (so every place
     /// it is written is known) and written nowhere but in the scope that declares their parent. Editing
     /// one changes nothing else; any other alias may be needed as it is somewhere cpdi cannot tell.
-    static func privateSubAliases(_ model: DependencyModel) -> [String: String] {
+    static func privateSubAliases(_ model: DependencyModel, composers: AliasComposers) -> [String: String] {
         let symbols = model.symbols
-        // The one alias composing each (its place in the sorted names), or `shared` when several do: a set of
-        // composers per alias was a fifth of the rules' memory at 100,000 components, to learn only whether it
-        // held one name.
-        let names = symbols.sortedAliasNames
-        let shared: Int32 = -1
-        var parents: [String: Int32] = [:]
-        for (index, name) in names.enumerated() {
-            let alias = symbols.aliases[name]!
-            for member in alias.fact.members {
-                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType) {
-                    if let known = parents[nested] {
-                        if known != Int32(index) { parents[nested] = shared }
-                    } else {
-                        parents[nested] = Int32(index)
-                    }
-                }
-            }
-        }
         var candidates: [String: String] = [:]
-        for (nested, composing) in parents where composing != shared && model.owners[nested] == nil {
-            guard let alias = symbols.aliases[nested], model.conventions.isAliasName(alias.fact.name) else { continue }
-            candidates[nested] = names[Int(composing)]
+        for nested in symbols.sortedAliasNames where model.owners[nested] == nil {
+            let composing = Set(composers.composers(of: nested))
+            guard composing.count == 1, let alias = symbols.aliases[nested], model.conventions.isAliasName(alias.fact.name) else { continue }
+            candidates[nested] = composing.first!
         }
         guard !candidates.isEmpty else { return [:] }
         for container in model.containers.values { for conformance in container.conformances { candidates[conformance.name] = nil } }

@@ -10,11 +10,15 @@ public struct Coverage: Codable, Sendable, Equatable {
     public var judged: Int
     /// The others, by name, each with every place its dependencies go unfollowed.
     public var notJudged: [NotJudgedComponent]
+    /// The app's own names for aliases, dependencies values and dependency protocols, learnt from the shape of
+    /// its code (`NamingInference`) and used with the configured ones; nil when nothing was learnt.
+    public var learntNaming: InferredNaming?
 
-    public init(components: Int, judged: Int, notJudged: [NotJudgedComponent]) {
+    public init(components: Int, judged: Int, notJudged: [NotJudgedComponent], learntNaming: InferredNaming? = nil) {
         self.components = components
         self.judged = judged
         self.notJudged = notJudged
+        self.learntNaming = learntNaming
     }
 
     public struct NotJudgedComponent: Codable, Sendable, Equatable {
@@ -69,12 +73,23 @@ extension Coverage {
     }
 
     /// "27 of 28 components judged (1 not: 1 returns its dependencies)", for the summary line.
-    public var summary: String {
+    public var summary: String { judgedSummary + learntSummary }
+
+    private var judgedSummary: String {
         guard components > 0 else { return "no components" }
         guard !notJudged.isEmpty else { return "\(components) component\(components == 1 ? "" : "s"), all judged" }
         let counts = Dictionary(grouping: notJudged, by: \.mainKind).mapValues(\.count)
         let parts = NotJudgedReason.Kind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.phrase(plural: $0 != 1))" } }
         return "\(judged) of \(components) components judged (\(notJudged.count) not: \(parts.joined(separator: ", ")))"
+    }
+
+    /// A few learnt names are listed; more are counted, and the JSON result lists them.
+    private var learntSummary: String {
+        guard let learnt = learntNaming, !learnt.isEmpty else { return "" }
+        if learnt.names.count <= 6 { return " with names learnt from the code (\(learnt.summary))" }
+        let counts = [(learnt.aliases.count, "alias", "aliases"), (learnt.values.count, "value", "values"), (learnt.protocols.count, "protocol", "protocols")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+        return " with names learnt from the code (\(counts.joined(separator: ", ")); the JSON result lists them)"
     }
 }
 
