@@ -7,8 +7,8 @@
 /// - a **dependency alias** composes (or renames) Has-protocols, dependency protocols by configured name, and
 ///   other dependency aliases, and nothing else; every alias of that simple name in the app must be one;
 /// - a **dependencies value** is a stored property or a parameter typed by a dependency alias
-///   that its own file declares (`FileFacts.typedValues`), and its name must not also hold any other kind of
-///   value somewhere in the app.
+///   that its own file declares (`FileFacts.typedValues`); its name must not also hold any other kind of
+///   value somewhere in the app, nor be a property a dependency protocol requires (which a container provides).
 ///
 /// Only what such a value reaches is learnt: its name, the aliases from its type down, and the Has-protocols
 /// they compose. The names are added to the configured conventions as exact names, and the files that contain
@@ -41,6 +41,12 @@ public struct InferredNaming: Codable, Sendable, Hashable {
         return extended
     }
 
+    /// Whether a file's bytes contain a learnt name anywhere: only such a file can be extracted differently
+    /// under the learnt names.
+    public func isWritten(in bytes: [UInt8]) -> Bool {
+        !isEmpty && LineTable.containsAny(of: names.map { Array($0.utf8) }, in: bytes)
+    }
+
     /// The learnt names, one line each kind, for the summary and `cpdi why`.
     public var summary: String {
         var parts: [String] = []
@@ -52,6 +58,21 @@ public struct InferredNaming: Codable, Sendable, Hashable {
 }
 
 public enum NamingInference {
+    /// Sources in memory extracted as a run extracts files: under the configured names, then, where names are
+    /// learnt from those facts, each source that contains one again under them.
+    public static func extractLearning(
+        _ sources: [(path: String, text: String)], conventions: NamingConventions, learns: Bool = true
+    ) -> (facts: [FileFacts], naming: InferredNaming) {
+        var facts = sources.map { FactExtractor.extract(path: $0.path, source: $0.text, conventions: conventions) }
+        let naming = learns ? infer(from: facts, conventions: conventions) : InferredNaming()
+        guard !naming.isEmpty else { return (facts, naming) }
+        let learnt = naming.applied(to: conventions)
+        for (index, source) in sources.enumerated() where naming.isWritten(in: Array(source.text.utf8)) {
+            facts[index] = FactExtractor.extract(path: source.path, source: source.text, conventions: learnt)
+        }
+        return (facts, naming)
+    }
+
     /// What the facts of a whole app teach beyond `conventions`; empty for an app in the configured words.
     public static func infer(from files: [FileFacts], conventions: NamingConventions) -> InferredNaming {
         let typed = files.flatMap(\.typedValues)
@@ -62,8 +83,17 @@ public enum NamingInference {
         // A value name counts only where every value so named and typed by an alias of its file is a dependencies value.
         var valueTypes: [String: Set<String>] = [:]
         for value in typed { valueTypes[value.name, default: []].insert(value.type) }
+        // A property a dependency protocol requires is what a container provides (`var container: HasRepositories`
+        // satisfying `HasRealmContainer`), not a component's dependencies.
+        let required = Set(files.flatMap { file in
+            file.types.filter { type in
+                guard type.kind == .protocol else { return false }
+                let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
+                return hasProtocols.contains(simple) || conventions.isDependencyProtocolName(simple)
+            }.flatMap { $0.propertyRequirements.map(\.name) }
+        })
         var values: Set<String> = [], reachedAliases: Set<String> = []
-        for (name, types) in valueTypes where types.allSatisfy(dependencyAliases.contains) {
+        for (name, types) in valueTypes where types.allSatisfy(dependencyAliases.contains) && !required.contains(name) {
             guard let first = name.first, first.isLowercase else { continue }
             if !conventions.isDependenciesValueName(name) { values.insert(name) }
             reachedAliases.formUnion(types)

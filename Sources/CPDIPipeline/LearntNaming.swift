@@ -11,18 +11,16 @@ struct LearntNaming: Sendable {
     /// The configured conventions, and those with the learnt names added.
     let base: NamingConventions
     let conventions: NamingConventions
-    private let names: [[UInt8]]
     private let salt: ContentHash
 
     init(_ naming: InferredNaming, over base: NamingConventions) {
         self.naming = naming
         self.base = base
         self.conventions = naming.applied(to: base)
-        self.names = naming.names.map { Array($0.utf8) }
         self.salt = ContentHash(Array(naming.names.joined(separator: "\u{0}").utf8), Array("learnt naming".utf8))
     }
 
-    func affects(_ bytes: [UInt8]) -> Bool { !names.isEmpty && LineTable.containsAny(of: names, in: bytes) }
+    func affects(_ bytes: [UInt8]) -> Bool { naming.isWritten(in: bytes) }
 
     func salted(_ key: ContentHash) -> ContentHash { ContentHash(high: key.high ^ salt.high, low: key.low ^ salt.low) }
 

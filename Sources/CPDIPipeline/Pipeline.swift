@@ -176,15 +176,11 @@ public struct Pipeline: Sendable {
 
     /// Analyses in-memory sources (path → text) as if they were files of one module.
     public func run(sources: [(path: String, text: String)], module: String = "main") -> AnalysisResult {
-        var outcomes = sources.map { ExtractionOutcome.facts(FactExtractor.extract(path: $0.path, source: $0.text, conventions: conventions)) }
-        let naming = learnsNaming ? NamingInference.infer(from: outcomes.compactMap(\.facts), conventions: conventions) : InferredNaming()
-        if !naming.isEmpty {
-            let learnt = LearntNaming(naming, over: conventions)
-            for (index, source) in sources.enumerated() where learnt.affects(Array(source.text.utf8)) {
-                outcomes[index] = .facts(FactExtractor.extract(path: source.path, source: source.text, conventions: learnt.conventions))
-            }
-        }
-        return analyse(outcomes, modules: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, module) }), naming: naming)
+        let extracted = NamingInference.extractLearning(sources, conventions: conventions, learns: learnsNaming)
+        return analyse(
+            extracted.facts.map { .facts($0) }, modules: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, module) }),
+            naming: extracted.naming
+        )
     }
 
     /// `needsGraph: false` leaves the graph empty: findings, problems and coverage come from the model alone.
@@ -215,7 +211,7 @@ public struct Pipeline: Sendable {
                 problems.append(problem)
             }
         }
-        let linker = Linker(conventions: naming.applied(to: conventions))
+        let linker = Linker(conventions: naming.applied(to: conventions), learnt: naming)
         let model = StepTimes.measure("linking") { linker.model(facts, modules: modules) }
         // The rules read the model, not the graph: both are built at the same time.
         let rules = rulesToRun

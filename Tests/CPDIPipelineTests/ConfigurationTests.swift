@@ -111,7 +111,7 @@ import Testing
             == ".cpdi.yml:2: rules.stale-forward.severty: unknown key; did you mean 'severity'?")
         #expect(error("naming:\n  alias-name: [X]\n") == ".cpdi.yml:2: naming.alias-name: unknown naming convention; did you mean 'alias-names'?")
         let far = error("colours: red\n")
-        #expect(far?.hasPrefix(".cpdi.yml:1: colours: unknown key; expected one of include, exclude, module-roots, strict, baseline, naming, opt-in-rules, rules") == true)
+        #expect(far?.hasPrefix(".cpdi.yml:1: colours: unknown key; expected one of include, exclude, module-roots, strict, baseline, naming, learn-naming, opt-in-rules, rules") == true)
         #expect(error("stric: true\n") == ".cpdi.yml:1: stric: unknown key; did you mean 'strict'?")
     }
 

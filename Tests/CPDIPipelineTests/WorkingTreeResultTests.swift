@@ -233,7 +233,7 @@ import Testing
     /// fails here until the identity spells it too (and this list says so).
     @Test func theAnalysisIdentitySpellsEveryConfigurationField() {
         let fields = Mirror(reflecting: Configuration()).children.compactMap(\.label)
-        #expect(fields == ["include", "exclude", "moduleRoots", "rules", "optInRules", "naming", "strict", "baseline", "baseDirectory", "source"])
+        #expect(fields == ["include", "exclude", "moduleRoots", "rules", "optInRules", "naming", "learnsNaming", "strict", "baseline", "baseDirectory", "source"])
         var changed = Configuration()
         let base = Pipeline(configuration: changed).analysisIdentity(fingerprint: ContentHash(high: 1, low: 2))
         changed.optInRules = ["dead-alias"]

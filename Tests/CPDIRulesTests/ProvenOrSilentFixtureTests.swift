@@ -395,4 +395,83 @@ import Testing
                 "3️⃣": "[unused-dependency] `LoggingDependency` in `CartCoordinatorDependencies` is not used by `CartCoordinator.start` nor needed by a component it forwards to",
             ]))
     }
+
+    /// `EditorConfigurator.configure(dependencies:)` calls that type's function, which takes an alias cpdi does
+    /// not know; another type's `configure` is no stand-in for it. The caller hands its dependencies to a call
+    /// cpdi cannot resolve, so its alias is not judged (it once reported `HasPhrases` unused).
+    @Test func aCallOnANamedTypeIsNotAnotherTypesFunction() {
+        expectExactFindings(RuleExample("""
+            protocol HasStore { var store: Store { get } }
+            protocol HasPhrases { var phrases: Phrases { get } }
+            typealias RouterDependencies = HasStore & HasPhrases
+            final class Router {
+                private let dependencies: RouterDependencies
+                init(dependencies: RouterDependencies) { self.dependencies = dependencies }
+                func open() { EditorConfigurator.configure(dependencies: dependencies) }
+            }
+            enum EditorConfigurator {
+                typealias ModuleContext = EditorDependencies
+                static func configure(dependencies: ModuleContext) { _ = Editor(dependencies: dependencies) }
+            }
+            enum ListConfigurator {
+                static func configure(dependencies: RouterDependencies) { _ = dependencies.store }
+            }
+            typealias EditorDependencies = RouterDependencies
+            final class Editor {
+                private let dependencies: EditorDependencies
+                init(dependencies: EditorDependencies) { self.dependencies = dependencies }
+                func list() -> [String] { dependencies.phrases.all() }
+            }
+            """))
+    }
+
+    /// A parent whose alias is the child's alias reads a leaf only the child's alias lists: taking it out of the
+    /// child's alias would break the parent, so it is not reported (the parent relies on it).
+    @Test func aLeafAComposingAliasReliesOnIsNotReported() {
+        expectExactFindings(RuleExample("""
+            protocol HasStore { var store: Store { get } }
+            protocol HasPhrases { var phrases: Phrases { get } }
+            typealias ChildDependencies = HasStore & HasPhrases
+            final class Child {
+                private let dependencies: ChildDependencies
+                init(dependencies: ChildDependencies) { self.dependencies = dependencies }
+                func go() { _ = dependencies.phrases }
+            }
+            typealias ParentDependencies = ChildDependencies
+            final class Parent {
+                private let dependencies: ParentDependencies
+                init(dependencies: ParentDependencies) { self.dependencies = dependencies }
+                func go() { _ = dependencies.store; _ = Child(dependencies: dependencies) }
+            }
+            """))
+    }
+
+    /// The same for a forward nobody receives any more: a configurator whose alias is the interactor's hands the
+    /// value to a router that needs the forwarded alias, so the interactor's alias must keep it.
+    @Test func aForwardAComposingAliasReliesOnIsNotStale() {
+        expectExactFindings(RuleExample("""
+            protocol HasStore { var store: Store { get } }
+            protocol HasPhrases { var phrases: Phrases { get } }
+            typealias LoginRouterDependencies = HasStore & HasPhrases
+            typealias LoginInteractorDependencies = LoginRouterDependencies
+            final class LoginInteractor {
+                private let 1️⃣dependencies: LoginInteractorDependencies
+                init(dependencies: LoginInteractorDependencies) { self.dependencies = dependencies }
+            }
+            enum LoginConfigurator {
+                typealias ModuleDependencies = LoginInteractorDependencies
+                static func configure(dependencies: ModuleDependencies) {
+                    _ = LoginRouter(dependencies: dependencies)
+                    _ = LoginInteractor(dependencies: dependencies)
+                }
+            }
+            final class LoginRouter {
+                private let dependencies: LoginRouterDependencies
+                init(dependencies: LoginRouterDependencies) { self.dependencies = dependencies }
+                func go() { _ = dependencies.store; _ = dependencies.phrases }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependencies-property] `LoginInteractor` stores `dependencies` but never reads it or hands it on",
+            ]))
+    }
 }

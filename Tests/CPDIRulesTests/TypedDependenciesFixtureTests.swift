@@ -80,7 +80,8 @@ import Testing
         ]))
     }
 
-    /// Where the alias is written anywhere else, what is done with it there is not known: silence.
+    /// Where the alias is written anywhere else, what is done with it there is not known: silence. (Unless the
+    /// names are learnt: then every file that writes one is read under it, see `learntNamesAreFollowedEverywhere`.)
     @Test(arguments: [
         // A factory outside every component names the alias.
         "enum Screens { static func forecast(context: ForecastModel.Context) -> ForecastModel { ForecastModel(context: context) } }",
@@ -94,7 +95,27 @@ import Testing
             "Protocols.swift": Self.protocols,
             "ForecastModel.swift": Self.model(marked: false),
             "Elsewhere.swift": elsewhere,
-        ]))
+        ]), learnsNaming: false)
+    }
+
+    /// Learnt, `Context` and `context` are followed in every file that writes them, as configured names are:
+    /// the factory is a component of the alias too, and the extension and the subclass elsewhere write neither.
+    @Test(arguments: [
+        ("enum Screens { static func forecast(context: ForecastModel.Context) -> ForecastModel { ForecastModel(context: context) } }",
+         "any of `ForecastModel` and `Screens.forecast` nor needed by a component they forward to"),
+        ("extension ForecastModel { var settingsUnit: Int { 0 } }", "`ForecastModel` nor needed by a component it forwards to"),
+        ("final class DetailedForecastModel: ForecastModel {}", "`ForecastModel` nor needed by a component it forwards to"),
+        ("enum Screens { static func forecast(model: ForecastModel) -> Int { model.context.alerts.count } }", nil),
+    ])
+    func learntNamesAreFollowedEverywhere(elsewhere: String, usedBy: String?) {
+        var findings: [String: String] = [:]
+        if let usedBy { findings["1️⃣"] = "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by \(usedBy)" }
+        let model = Self.model(marked: usedBy != nil).replacingOccurrences(of: "private let context", with: "let context")
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "ForecastModel.swift": model,
+            "Elsewhere.swift": elsewhere,
+        ], findings: findings))
     }
 
     /// The same for an alias whose name ends like an alias name without being one (`Deps`).
@@ -104,7 +125,7 @@ import Testing
             "Protocols.swift": Self.protocols,
             "ForecastModel.swift": model,
             "Elsewhere.swift": "enum Screens { static func forecast(context: ForecastModel.Deps) -> ForecastModel { ForecastModel(context: context) } }",
-        ]))
+        ]), learnsNaming: false)
     }
 
 
@@ -119,8 +140,8 @@ import Testing
                 func refresh() { context.weather.load(at: 0) }
             }
             """])
-        expectExactFindings(example)
-        #expect(example.linkedModel().components.isEmpty)
+        expectExactFindings(example, learnsNaming: false)
+        #expect(example.linkedModel(learnsNaming: false).components.isEmpty)
     }
 
     /// A top-level alias other files may name: its component is known, and not judged. (The opt-in naming
@@ -136,8 +157,8 @@ import Testing
             """], findings: [
             "1️⃣": "[alias-naming] `ForecastModel` is constrained by `ForecastContext`, which is not named after it; rename it `ForecastModelDependencies` or nest it as `ForecastModel.Dependencies`",
         ])
-        expectExactFindings(example)
-        #expect(example.linkedModel().scopes["ForecastModel"]?.notJudged.map(\.detail) == [
+        expectExactFindings(example, learnsNaming: false)
+        #expect(example.linkedModel(learnsNaming: false).scopes["ForecastModel"]?.notJudged.map(\.detail) == [
             "its alias `ForecastContext` is declared at the top level, where code in other files may name it",
         ])
     }

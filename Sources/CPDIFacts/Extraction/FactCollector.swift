@@ -38,6 +38,8 @@ final class FactCollector: SyntaxVisitor {
     var memberNamesSeen: Set<UInt32> = []
     var readsSeen: Set<DependencyRead> = []
     var mentionsSeen: Set<AliasMention> = []
+    /// The type alias whose value the walk is in, qualified: the names written there compose it.
+    var aliasBeingDeclared: String?
     var aliasNameCache: [String: Bool] = [:]
     /// Aliases of this file that compose dependency protocols, and the other aliases it declares, by
     /// simple name (`FactCollector+TypedDependencies`).
@@ -470,6 +472,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         recordTypeAlias(node)
         aliasNamesDeclared.insert(node.name.identifierText)
+        aliasBeingDeclared = qualified(node.name.identifierText)
         let value = node.initializer.value
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
@@ -490,6 +493,7 @@ final class FactCollector: SyntaxVisitor {
         }
         return .visitChildren
     }
+    override func visitPost(_ node: TypeAliasDeclSyntax) { aliasBeingDeclared = nil }
 
     // MARK: Properties
 
@@ -895,9 +899,9 @@ final class FactCollector: SyntaxVisitor {
     func recordMention(_ name: String) {
         let mention: AliasMention
         if isAliasLikeName(name) {
-            mention = AliasMention(name: name, enclosingType: enclosingType)
+            mention = AliasMention(name: name, enclosingType: enclosingType, composedBy: aliasBeingDeclared)
         } else if isFileDependencyAliasName(name) {
-            mention = AliasMention(name: name, enclosingType: enclosingType, enclosingFunction: enclosingFunction)
+            mention = AliasMention(name: name, enclosingType: enclosingType, enclosingFunction: enclosingFunction, composedBy: aliasBeingDeclared)
         } else {
             return
         }

@@ -661,11 +661,15 @@ public struct AliasMention: Codable, Sendable, Hashable {
     /// The function written in, for an alias the file knows by its composition alone (`Dependency` in
     /// `func execute(dependency: Dependency)`): that function may be the component the alias belongs to.
     public var enclosingFunction: String?
+    /// The alias whose declaration composes it (`typealias LoginModuleContext = LoginInteractorContext`),
+    /// qualified: a composition, which linking follows, not a use of the value.
+    public var composedBy: String?
 
-    public init(name: String, enclosingType: String?, enclosingFunction: String? = nil) {
+    public init(name: String, enclosingType: String?, enclosingFunction: String? = nil, composedBy: String? = nil) {
         self.name = name
         self.enclosingType = enclosingType
         self.enclosingFunction = enclosingFunction
+        self.composedBy = composedBy
     }
 }
 

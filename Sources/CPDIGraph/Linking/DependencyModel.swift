@@ -206,6 +206,9 @@ public struct NotJudgedReason: Codable, Sendable, Equatable, Comparable {
 /// Rules read this; reporters read the `DependencyGraph` built from it.
 public struct DependencyModel: Sendable {
     public var conventions: NamingConventions
+    /// The names among `conventions` learnt from the code: in the app's own words, so what the typed
+    /// dependencies' passes ask of names written in own words they ask of these too (`TypedAliasOwnership`).
+    public var learnt = InferredNaming()
     public var files: [String: FileFacts] {
         didSet { sortedFilePaths = files.keys.sorted() }
     }

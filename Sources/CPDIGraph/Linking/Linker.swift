@@ -3,9 +3,12 @@ import CPDIFacts
 /// The linking step of the pipeline: all files' facts in, one model and one graph out.
 public struct Linker: Sendable {
     public var conventions: NamingConventions
+    /// The names among `conventions` that were learnt from the code, not configured (`NamingInference`).
+    public var learnt: InferredNaming
 
-    public init(conventions: NamingConventions = .default) {
+    public init(conventions: NamingConventions = .default, learnt: InferredNaming = InferredNaming()) {
         self.conventions = conventions
+        self.learnt = learnt
     }
 
     /// - Parameter modules: the module each file belongs to, by path.
@@ -69,6 +72,7 @@ public struct Linker: Sendable {
             modules: modules, symbols: symbols, components: components, containers: containers,
             forwards: forwards, owners: owners, attribution: attribution
         )
+        model.learnt = learnt
         model.opaqueHandOffs = opaqueHandOffs
         model.scopes = StepTimes.measure("link: scopes") { ScopeAttribution(model: model).run() }
         return model

@@ -13,8 +13,10 @@ struct TypedAliasOwnership {
     func unprovenComponents() -> [String: [NotJudgedReason]] {
         let symbols = model.symbols
         let conventions = model.conventions
+        let learnt = Set(model.learnt.aliases)
         let typed = model.owners.keys.filter { alias in
-            !conventions.isAliasName(LeafFlattening.simpleName(alias)) && symbols.aliases[alias] != nil
+            let simple = String(LeafFlattening.simpleName(alias))
+            return (!conventions.isAliasName(simple) || learnt.contains(simple)) && symbols.aliases[alias] != nil
                 && model.owners[alias]!.contains(where: isKnownByTypeAlone)
         }
         guard !typed.isEmpty else { return [:] }
@@ -49,19 +51,23 @@ struct TypedAliasOwnership {
         }
         var problems: [String: NotJudgedReason] = [:]
         for alias in typed.sorted() {
-            if let problem = homeProblem(of: alias, subclasses: subclasses) { problems[alias] = problem }
+            let isLearnt = learnt.contains(String(LeafFlattening.simpleName(alias)))
+            if let problem = homeProblem(of: alias, subclasses: subclasses, isLearnt: isLearnt) { problems[alias] = problem }
         }
-        // Where each typed alias is written, outside its own components and theirs.
+        // Where each typed alias is written, outside its own components and theirs. A learnt name is followed
+        // wherever it is written, as a configured one is: only its home is asked about (`homeProblem`).
         var allowed: [String: Set<String>] = [:]
         for alias in typed {
             allowed[alias] = composing(alias).union([alias]).reduce(into: Set<String>()) { $0.formUnion(model.owners[$1] ?? []) }
         }
-        let typedSet = Set(typed)
+        let typedSet = Set(typed.filter { !learnt.contains(String(LeafFlattening.simpleName($0))) })
         for path in model.sortedFilePaths {
             for mention in model.files[path]!.aliasMentions {
                 guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType), typedSet.contains(alias),
                     problems[alias] == nil
                 else { continue }
+                // Written in an alias composing it: that alias's components are among those allowed.
+                if let composer = mention.composedBy, case .alias? = symbols.resolve(composer, from: nil) { continue }
                 let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
                 if !around.contains(where: { allowed[alias]!.contains($0) }) {
                     let place = mention.enclosingType.map { "`\($0)`" } ?? "top-level code"
@@ -94,14 +100,15 @@ struct TypedAliasOwnership {
     }
 
     /// A component whose dependencies value its file recognised by type, not by name.
+    /// A value whose name was learnt from the code counts as known by its type: its name is the app's own word.
     private func isKnownByTypeAlone(_ name: String) -> Bool {
         guard let component = model.components[name] else { return false }
-        if let property = component.property { return !model.conventions.isDependenciesValueName(property.name) }
+        let learnt = Set(model.learnt.values)
+        func isConfiguredName(_ name: String) -> Bool { model.conventions.isDependenciesValueName(name) && !learnt.contains(name) }
+        if let property = component.property { return !isConfiguredName(property.name) }
         func isTyped(_ parameters: [ParameterFact]) -> Bool {
-            let named = parameters.contains {
-                model.conventions.isDependenciesValueName($0.label) || model.conventions.isDependenciesValueName($0.name)
-            }
-            return !named && parameters.contains(where: \.carriesDependencies)
+            let named = parameters.contains { isConfiguredName($0.label) || isConfiguredName($0.name) }
+            return !named && parameters.contains { $0.carriesDependencies || learnt.contains($0.label) || learnt.contains($0.name) }
         }
         if component.form == .function, let function = model.symbols.functions[name]?.fact { return isTyped(function.parameters) }
         // A type that takes them only in an initializer (`init(dependency: Dependency)`), keeping none.
@@ -111,14 +118,16 @@ struct TypedAliasOwnership {
 
     /// Why an alias may be written where the sources cannot all be seen: a top-level alias other files may
     /// name, or one nested in a type declared or subclassed in other files too (whose code names it bare).
-    private func homeProblem(of alias: String, subclasses: [String: [(name: String, file: String)]]) -> NotJudgedReason? {
+    /// A learnt name is seen wherever it is written (every file that holds it is extracted under it), so only
+    /// what the alias is for counts then: a protocol's alias, or a type a conformance requires.
+    private func homeProblem(of alias: String, subclasses: [String: [(name: String, file: String)]], isLearnt: Bool) -> NotJudgedReason? {
         let symbols = model.symbols
         let declared = symbols.aliases[alias]!
         func problem(_ detail: String) -> NotJudgedReason {
             NotJudgedReason(kind: .unseenAliasUse, detail: detail, file: declared.file, position: declared.fact.position)
         }
         guard let home = declared.fact.enclosingType else {
-            if declared.fact.access == .private || declared.fact.access == .fileprivate { return nil }
+            if isLearnt || declared.fact.access == .private || declared.fact.access == .fileprivate { return nil }
             return problem("its alias `\(alias)` is declared at the top level, where code in other files may name it")
         }
         guard symbols.protocols[home] == nil, let declarations = symbols.typeDeclarations[home] else {
@@ -136,6 +145,7 @@ struct TypedAliasOwnership {
                 }
             }
         }
+        if isLearnt { return nil }
         if let elsewhere = declarations.first(where: { $0.file != declared.file }) {
             return problem("its alias `\(alias)` belongs to `\(home)`, which `\(elsewhere.file)` also declares or extends")
         }

@@ -62,14 +62,7 @@ struct AliasComposers: Sendable {
             pending += composers(of: composer)
             let scopes = (model.owners[composer] ?? []).filter { !owners.contains($0) }.compactMap { model.scopes[$0] }
             guard !scopes.isEmpty, let declared = symbols.aliases[composer] else { continue }
-            // What the composer gets besides `alias`: its members that do not list `alias`, even indirectly.
-            var elsewhere: Set<String> = []
-            for member in declared.fact.members {
-                let symbol = symbols.resolve(member.name, from: declared.fact.enclosingType)
-                if case .alias(let nested)? = symbol, symbols.composedAliases(of: nested).contains(alias) { continue }
-                elsewhere.formUnion(symbol.flatMap(symbols.leaves(of:)) ?? [])
-            }
-            let candidates = leaves.subtracting(elsewhere).subtracting(relied)
+            let candidates = leaves.subtracting(Self.leaves(of: declared.fact, without: alias, symbols: symbols)).subtracting(relied)
             guard !candidates.isEmpty else { continue }
             if scopes.contains(where: { !$0.isJudged }) {
                 relied.formUnion(candidates)
@@ -77,8 +70,15 @@ struct AliasComposers: Sendable {
             }
             let read = scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }
             let childNames = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children); $0.formUnion($1.possibleChildren) }
-            let neededByChildren = childNames.reduce(into: Set<String>()) { needed, child in
-                if let found = model.components[child] { needed.formUnion(model.leaves(of: found)) }
+            // A child needs of `alias` only what it would still need without it: what the child's own alias gets
+            // through `alias` (the alias's own components among them) is the review's to decide.
+            let neededByChildren = childNames.subtracting(owners).reduce(into: Set<String>()) { needed, child in
+                guard let found = model.components[child] else { return }
+                if let own = found.ownAlias, let declared = symbols.aliases[own] {
+                    if own != alias { needed.formUnion(Self.leaves(of: declared.fact, without: alias, symbols: symbols)) }
+                } else {
+                    needed.formUnion(model.leaves(of: found))
+                }
             }
             let members = model.leafMembers
             // Every declarer of a read member counts, even where another leaf could provide it: the safe side.
@@ -89,5 +89,25 @@ struct AliasComposers: Sendable {
             })
         }
         return relied
+    }
+
+    /// What an alias composes with `removed` taken out wherever it is listed, however deep.
+    static func leaves(of composer: AliasFact, without removed: String, symbols: SymbolTable) -> Set<String> {
+        var found: Set<String> = []
+        var visited: Set<String> = [removed]
+        var pending: [AliasFact] = [composer]
+        while let alias = pending.popLast() {
+            for member in alias.members {
+                switch symbols.resolve(member.name, from: alias.enclosingType) {
+                case .alias(let nested)?:
+                    if visited.insert(nested).inserted, let declared = symbols.aliases[nested] { pending.append(declared.fact) }
+                case let symbol?:
+                    found.formUnion(symbols.leaves(of: symbol) ?? [])
+                case nil:
+                    found.insert(member.name)
+                }
+            }
+        }
+        return found
     }
 }

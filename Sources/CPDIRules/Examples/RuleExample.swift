@@ -33,17 +33,22 @@ public struct RuleExample: Sendable {
     }
 
     /// Extracts, links and runs `rule` on the example, as the real pipeline does, but in memory.
-    public func run(_ rule: any Rule, conventions: NamingConventions = .default) -> [Finding] {
-        rule.check(RuleContext(model: linkedModel(conventions: conventions))).sorted()
+    /// `learnsNaming: false` keeps to `conventions`, as `learn-naming: false` does.
+    public func run(_ rule: any Rule, conventions: NamingConventions = .default, learnsNaming: Bool = true) -> [Finding] {
+        rule.check(RuleContext(model: linkedModel(conventions: conventions, learnsNaming: learnsNaming))).sorted()
     }
 
     /// The example's linked model, as the rules read it.
-    public func linkedModel(conventions: NamingConventions = .default) -> DependencyModel {
-        let facts = files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text, conventions: conventions) }
+    public func linkedModel(conventions: NamingConventions = .default, learnsNaming: Bool = true) -> DependencyModel {
+        // Names the example's code teaches are learnt as a run learns them.
+        let extracted = NamingInference.extractLearning(
+            files.map { ($0.path, MarkedSource($0.markedSource).text) }, conventions: conventions, learns: learnsNaming
+        )
+        let facts = extracted.facts
         // `AppA/Store.swift` belongs to module `AppA`; a file without a folder to `Example`.
         let modules = Dictionary(uniqueKeysWithValues: files.map { file in
             (file.path, file.path.split(separator: "/").count > 1 ? String(file.path.split(separator: "/")[0]) : "Example")
         })
-        return Linker(conventions: conventions).model(facts, modules: modules)
+        return Linker(conventions: extracted.naming.applied(to: conventions), learnt: extracted.naming).model(facts, modules: modules)
     }
 }

@@ -106,6 +106,9 @@ public struct AliasNaming: Rule {
                 // Nested in another type, the alias is that type's (or a protocol's, for every conformer).
                 fact.enclosingType == nil,
                 !model.conventions.isFeatureEntryAliasName(fact.name),
+                // A name learnt from the code is the app's own word for an alias: what to call it instead is
+                // the app's convention, which cpdi does not know.
+                !model.learnt.aliases.contains(fact.name),
                 // What an app container conforms to is the app's alias, not one component's.
                 !isAppWide(aliasName, in: model),
                 // Borrowed from another component: that is `alias-reuse`, not a naming matter.

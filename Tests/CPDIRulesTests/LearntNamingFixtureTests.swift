@@ -1,0 +1,156 @@
+import CPDIFacts
+import CPDIRules
+import Testing
+
+/// Apps that name their aliases, dependencies values and dependency protocols in their own words
+/// (`ServiceProvider`, `context`, `…Provider`) are judged as if those names were configured, where the shape of
+/// the code proves what each name is (`NamingInference`); anything the shape does not prove stays unlearnt.
+@Suite struct LearntNamingFixtureTests {
+    /// Protocols named `…Provider`, a nested `ServiceProvider` alias and a `serviceProvider` value: nothing of it
+    /// matches the default names, and the shape says it all.
+    @Test func providersComposedIntoAServiceProviderAreJudged() {
+        expectExactFindings(RuleExample(files: [
+            "Providers.swift": """
+                protocol NavigatorProvider { var navigator: Navigator { get } }
+                protocol SessionServiceProvider { var sessionService: SessionService { get } }
+                protocol DataServiceProvider { var dataService: DataService { get } }
+                """,
+            "LaunchViewModel.swift": """
+                final class LaunchViewModel {
+                    typealias ServiceProvider = NavigatorProvider & 1️⃣DataServiceProvider & SessionServiceProvider
+                    let serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                }
+                """,
+            "LaunchViewModel+Routing.swift": """
+                extension LaunchViewModel {
+                    func start() {
+                        if serviceProvider.sessionService.hasSession { serviceProvider.navigator.moveTo(.home) }
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `DataServiceProvider` in `LaunchViewModel.ServiceProvider` is not used by `LaunchViewModel` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// A chain of single-name aliases (`LoginContext = AppContext`) ending in a composition of Has-protocols,
+    /// with the value named `context`.
+    @Test func chainedContextAliasesAreJudged() {
+        expectExactFindings(RuleExample(files: [
+            "AppContext.swift": """
+                protocol HasStoreService { var storeService: StoreService { get } }
+                protocol HasPhraseService { var phraseService: PhraseService { get } }
+                typealias AppContext = HasStoreService & HasPhraseService
+                """,
+            "EditInteractor.swift": """
+                typealias EditInteractorContext = AppContext
+                final class EditInteractor {
+                    private let context: EditInteractorContext
+                    init(context: EditInteractorContext) { self.context = context }
+                    func save() { context.phraseService.update() }
+                }
+                """,
+            "LoginInteractor.swift": """
+                typealias LoginInteractorContext = 2️⃣AppContext
+                final class LoginInteractor {
+                    private let 1️⃣context: LoginInteractorContext
+                    init(context: LoginInteractorContext) { self.context = context }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependencies-property] `LoginInteractor` stores `context` but never reads it or hands it on",
+            "2️⃣": "[unused-dependency] `AppContext` in `LoginInteractorContext` is not used by `LoginInteractor` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// A default alias name with a value named in the app's words (`managers`).
+    @Test func aValueNamedInTheAppsWordsIsFollowed() {
+        expectExactFindings(RuleExample(files: [
+            "Managers.swift": """
+                protocol HasThemeManager { var theme: ThemeManager { get } }
+                protocol HasLocationManager { var location: LocationManager { get } }
+                """,
+            "MapViewController.swift": """
+                final class MapViewController {
+                    typealias Dependencies = HasThemeManager & HasLocationManager
+                    let managers: Dependencies
+                    init(managers: Dependencies) { self.managers = managers }
+                    func show() { managers.theme.apply(); managers.location.start() }
+                }
+                """,
+            "MainViewController.swift": """
+                final class MainViewController {
+                    typealias Dependencies = HasThemeManager & 1️⃣HasLocationManager
+                    let managers: Dependencies
+                    lazy var map = MapViewController(managers: self.managers)
+                    init(managers: Dependencies) { self.managers = managers }
+                    func show() { managers.theme.apply() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasLocationManager` is in `MainViewController.Dependencies` only for `MapViewController`; forward `MapViewController.Dependencies` instead",
+        ]))
+    }
+
+    /// Protocols of plain data composed into a view's model are no dependencies: nothing is learnt, nothing is judged.
+    @Test func aCompositionOfDataProtocolsTeachesNothing() {
+        let example = RuleExample(files: [
+            "Row.swift": """
+                protocol Titled { var title: String { get } }
+                protocol Priced { var price: Double { get } }
+                final class ProductCell {
+                    typealias Model = Titled & Priced
+                    let model: Model
+                    init(model: Model) { self.model = model }
+                    func render() -> String { model.title }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
+        #expect(NamingInference.infer(from: facts, conventions: .default).isEmpty)
+    }
+
+    /// A property a protocol requires is what a container provides, whatever its type: `container` is not learnt
+    /// as a dependencies value, so the container that stores it is no component.
+    @Test func aPropertyAProtocolRequiresIsNoDependenciesValue() {
+        let example = RuleExample(files: [
+            "Repositories.swift": """
+                protocol HasPointRepository { var points: PointRepository { get } }
+                protocol HasUserRepository { var users: UserRepository { get } }
+                typealias HasRepositories = HasPointRepository & HasUserRepository
+                protocol HasRepositoryContainer { var container: HasRepositories { get } }
+                final class AppDependency: HasRepositoryContainer {
+                    let container: HasRepositories
+                    init(container: HasRepositories) { self.container = container }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
+        #expect(NamingInference.infer(from: facts, conventions: .default).values == [])
+    }
+
+    /// Learnt from the shape alone: the names, and nothing configured already.
+    @Test func whatIsLearntIsExactlyWhatTheValuesReach() {
+        let sources = [
+            ("Providers.swift", """
+                protocol NavigatorProvider { var navigator: Navigator { get } }
+                protocol HasSession { var session: Session { get } }
+                protocol UnusedProvider { var unused: Unused { get } }
+                """),
+            ("Home.swift", """
+                final class Home {
+                    typealias ServiceProvider = NavigatorProvider & HasSession
+                    let serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                }
+                """),
+        ]
+        let facts = sources.map { FactExtractor.extract(path: $0.0, source: $0.1) }
+        #expect(NamingInference.infer(from: facts, conventions: .default) == InferredNaming(
+            aliases: ["ServiceProvider"], values: ["serviceProvider"], protocols: ["NavigatorProvider"]
+        ))
+    }
+}
