@@ -79,7 +79,9 @@ public enum NamingInference {
         guard !typed.isEmpty else { return InferredNaming() }
         let hasProtocols = Self.hasProtocols(in: files)
         let definitions = Self.aliasDefinitions(in: files)
-        let dependencyAliases = Self.dependencyAliases(definitions, hasProtocols: hasProtocols, conventions: conventions)
+        let dependencyAliases = Self.dependencyAliases(
+            definitions, hasProtocols: hasProtocols, concreteTypes: Self.concreteTypes(in: files), conventions: conventions
+        )
         // A value name counts only where every value so named and typed by an alias of its file is a dependencies value.
         var valueTypes: [String: Set<String>] = [:]
         for value in typed { valueTypes[value.name, default: []].insert(value.type) }
@@ -153,7 +155,7 @@ public enum NamingInference {
     /// Aliases whose every declaration composes only dependency protocols and dependency aliases (a fixpoint:
     /// `LoginContext = AppContext`, `AppContext = HasStore & HasPacks`).
     static func dependencyAliases(
-        _ definitions: [String: [[String]]], hasProtocols: Set<String>, conventions: NamingConventions
+        _ definitions: [String: [[String]]], hasProtocols: Set<String>, concreteTypes: Set<String>, conventions: NamingConventions
     ) -> Set<String> {
         var known: Set<String> = []
         var changed = true
@@ -163,7 +165,7 @@ public enum NamingInference {
                 let qualifies = declarations.allSatisfy { members in
                     !members.isEmpty && members.allSatisfy { member in
                         hasProtocols.contains(member) || known.contains(member)
-                            || (definitions[member] == nil && conventions.isDependencyProtocolName(member))
+                            || (definitions[member] == nil && !concreteTypes.contains(member) && conventions.isDependencyProtocolName(member))
                     }
                 }
                 if qualifies {
@@ -173,6 +175,18 @@ public enum NamingInference {
             }
         }
         return known
+    }
+
+    /// Structs, classes, actors and enums by simple name: a type named like a dependency protocol
+    /// (`TimeStampContainer`) is none.
+    static func concreteTypes(in files: [FileFacts]) -> Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            for type in file.types where type.kind != .protocol && type.kind != .extension {
+                names.insert(type.name.split(separator: ".").last.map(String.init) ?? type.name)
+            }
+        }
+        return names
     }
 
     /// Values a dependency protocol would not hand out: text, numbers, dates, collections, tuples, images.

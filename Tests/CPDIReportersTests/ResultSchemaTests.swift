@@ -17,6 +17,22 @@ import Testing
         try expectValid(Pipeline().run(paths: ["Samples/HasApp"], workingDirectory: Golden.packageRoot))
     }
 
+    /// An app in its own words: the result lists the names learnt from it.
+    @Test func learntNamesValidate() throws {
+        let result = Pipeline().run(sources: [
+            ("Providers.swift", "protocol NavigatorProvider { var navigator: Navigator { get } }"),
+            ("Home.swift", """
+                final class Home {
+                    typealias ServiceProvider = NavigatorProvider
+                    let serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                }
+                """),
+        ])
+        #expect(result.coverage.learntNaming?.values == ["serviceProvider"])
+        try expectValid(result)
+    }
+
     @Test func hostileNamesValidate() throws {
         try expectValid(Golden.hostile())
     }

@@ -153,4 +153,58 @@ import Testing
             aliases: ["ServiceProvider"], values: ["serviceProvider"], protocols: ["NavigatorProvider"]
         ))
     }
+
+    /// A struct named like a dependency protocol (`TimeStampContainer`) is no leaf: an alias of it teaches nothing.
+    @Test func anAliasOfAStructNamedLikeAProtocolTeachesNothing() {
+        let example = RuleExample(files: [
+            "Geometry.swift": """
+                struct TimeStampContainer { var stamp = 0 }
+                struct StampKey {
+                    typealias Value = TimeStampContainer
+                    let value: Value
+                    init(value: Value) { self.value = value }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
+        #expect(NamingInference.infer(from: facts, conventions: .default).isEmpty)
+    }
+
+    /// A test double redeclares the alias its protocol declares: code written against the protocol needs the
+    /// two to be one type, so the double's alias is not judged.
+    @Test func aConformerRedeclaringItsProtocolsAliasIsNotJudged() {
+        let example = RuleExample(files: [
+            "Providers.swift": """
+                protocol NetworkServiceProvider { var networkService: NetworkService { get } }
+                protocol DataServiceProvider { var dataService: DataService { get } }
+                """,
+            "TodayPresentable.swift": """
+                protocol TodayPresentable {
+                    typealias ServiceProvider = NetworkServiceProvider & DataServiceProvider
+                    var serviceProvider: ServiceProvider { get }
+                }
+                extension TodayPresentable {
+                    func balance() { BalanceLogic(serviceProvider: serviceProvider).load() }
+                }
+                struct BalanceLogic {
+                    typealias ServiceProvider = NetworkServiceProvider & DataServiceProvider
+                    let serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                    func load() { _ = serviceProvider.networkService; _ = serviceProvider.dataService }
+                }
+                """,
+            "MockTodayPresentable.swift": """
+                final class MockTodayPresentable: TodayPresentable {
+                    typealias ServiceProvider = NetworkServiceProvider & DataServiceProvider
+                    var serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["MockTodayPresentable"]?.notJudged.map(\.detail) == [
+            "its alias `MockTodayPresentable.ServiceProvider` is the `ServiceProvider` type `TodayPresentable` requires of `MockTodayPresentable`, which code using `TodayPresentable` needs as it is",
+        ])
+    }
 }

@@ -172,7 +172,11 @@ struct TypedAliasOwnership {
             switch model.symbols.resolve(reference, from: from) {
             case .protocolType(let proto):
                 guard seen.insert(proto).inserted, let declared = model.symbols.protocols[proto] else { continue }
-                if declared.fact.associatedTypes.contains(where: { $0.name == name }) { return .declared(proto) }
+                // An associated type, or an alias the protocol declares (`typealias ServiceProvider = …` in
+                // `TodayPresentable`), which a conformer's alias of that name must equal.
+                if declared.fact.associatedTypes.contains(where: { $0.name == name }) || model.symbols.aliases["\(proto).\(name)"] != nil {
+                    return .declared(proto)
+                }
                 pending += declared.fact.inheritedTypes.map { ($0.name, proto) }
             case .type:
                 continue  // a superclass requires no type
