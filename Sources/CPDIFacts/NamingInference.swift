@@ -2,13 +2,14 @@
 /// configured ones (`typealias ServiceProvider = NavigatorProvider & SessionServiceProvider` stored as
 /// `let serviceProvider: ServiceProvider`). Learnt from the shape of the code, never from a name:
 ///
-/// - a **Has-protocol** declares one or more instance properties, every one get-only and typed by something
-///   other than plain data (`String`, `Int`, `Date`, `URL`, collections, …), and nothing else;
+/// - a **Has-protocol** declares one or more instance properties, every one typed by something other than
+///   plain data (`String`, `Int`, `Date`, `URL`, collections, …), and nothing else;
 /// - a **dependency alias** composes (or renames) Has-protocols, dependency protocols by configured name, and
 ///   other dependency aliases, and nothing else; every alias of that simple name in the app must be one;
 /// - a **dependencies value** is a stored property or a parameter typed by a dependency alias
 ///   that its own file declares (`FileFacts.typedValues`); its name must not also hold any other kind of
-///   value somewhere in the app, nor be a property a dependency protocol requires (which a container provides).
+///   value somewhere in the app. A value named like a property that a protocol of its type requires is what
+///   a container provides, so it teaches nothing.
 ///
 /// Only what such a value reaches is learnt: its name, the aliases from its type down, and the Has-protocols
 /// they compose. The names are added to the configured conventions as exact names, and the files that contain
@@ -75,27 +76,24 @@ public enum NamingInference {
 
     /// What the facts of a whole app teach beyond `conventions`; empty for an app in the configured words.
     public static func infer(from files: [FileFacts], conventions: NamingConventions) -> InferredNaming {
-        let typed = files.flatMap(\.typedValues)
-        guard !typed.isEmpty else { return InferredNaming() }
+        let found = files.flatMap(\.typedValues)
+        guard !found.isEmpty else { return InferredNaming() }
         let hasProtocols = Self.hasProtocols(in: files)
         let definitions = Self.aliasDefinitions(in: files)
+        // A value named like a property its type's protocols require is what a container provides (`let container:
+        // Repositories` or `init(container:)` in a type conforming to `HasRealmContainer`), not a component's
+        // dependencies.
+        let witnesses = Self.requiredProperties(in: files, definitions: definitions)
+        let typed = found.filter { value in value.declaredIn.map { !(witnesses[Self.simple($0)]?.contains(value.name) ?? false) } ?? true }
+        guard !typed.isEmpty else { return InferredNaming() }
         let dependencyAliases = Self.dependencyAliases(
             definitions, hasProtocols: hasProtocols, concreteTypes: Self.concreteTypes(in: files), conventions: conventions
         )
         // A value name counts only where every value so named and typed by an alias of its file is a dependencies value.
         var valueTypes: [String: Set<String>] = [:]
         for value in typed { valueTypes[value.name, default: []].insert(value.type) }
-        // A property a dependency protocol requires is what a container provides (`var container: HasRepositories`
-        // satisfying `HasRealmContainer`), not a component's dependencies.
-        let required = Set(files.flatMap { file in
-            file.types.filter { type in
-                guard type.kind == .protocol else { return false }
-                let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
-                return hasProtocols.contains(simple) || conventions.isDependencyProtocolName(simple)
-            }.flatMap { $0.propertyRequirements.map(\.name) }
-        })
         var values: Set<String> = [], reachedAliases: Set<String> = []
-        for (name, types) in valueTypes where types.allSatisfy(dependencyAliases.contains) && !required.contains(name) {
+        for (name, types) in valueTypes where types.allSatisfy(dependencyAliases.contains) {
             guard let first = name.first, first.isLowercase else { continue }
             if !conventions.isDependenciesValueName(name) { values.insert(name) }
             reachedAliases.formUnion(types)
@@ -116,7 +114,41 @@ public enum NamingInference {
         )
     }
 
-    /// Protocols every declaration of which requires only get-only instance properties of other than plain data.
+    static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+
+    /// The property names each type (by simple name) must provide: those the protocols it conforms to require,
+    /// through protocol inheritance and through the aliases written in its inheritance clauses.
+    static func requiredProperties(in files: [FileFacts], definitions: [String: [[String]]]) -> [String: Set<String>] {
+        var protocols: [String: (inherited: [String], properties: [String])] = [:]
+        var conformances: [String: Set<String>] = [:]
+        for file in files {
+            for type in file.types {
+                let name = simple(type.name)
+                if type.kind == .protocol {
+                    protocols[name] = (type.inheritedTypes.map { simple($0.name) }, type.propertyRequirements.map(\.name))
+                } else {
+                    conformances[name, default: []].formUnion(type.inheritedTypes.map { simple($0.name) })
+                }
+            }
+        }
+        var required: [String: Set<String>] = [:]
+        for (type, inherited) in conformances {
+            var names: Set<String> = [], seen: Set<String> = []
+            var pending = Array(inherited)
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                if let declared = protocols[next] {
+                    names.formUnion(declared.properties)
+                    pending += declared.inherited
+                }
+                for members in definitions[next] ?? [] { pending += members }
+            }
+            if !names.isEmpty { required[type] = names }
+        }
+        return required
+    }
+
+    /// Protocols every declaration of which requires only instance properties of other than plain data.
     static func hasProtocols(in files: [FileFacts]) -> Set<String> {
         var verdicts: [String: Bool] = [:]
         for file in files {
@@ -124,7 +156,7 @@ public enum NamingInference {
                 let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
                 let shaped = !type.requirements.isEmpty && type.associatedTypes.isEmpty
                     && type.propertyRequirements.count == type.requirements.count
-                    && type.propertyRequirements.allSatisfy { !$0.isSettable && !isPlainData($0.type) }
+                    && type.propertyRequirements.allSatisfy { !isPlainData($0.type) }
                 verdicts[simple] = (verdicts[simple] ?? true) && shaped
             }
         }

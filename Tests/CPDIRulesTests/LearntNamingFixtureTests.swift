@@ -112,8 +112,9 @@ import Testing
         #expect(NamingInference.infer(from: facts, conventions: .default).isEmpty)
     }
 
-    /// A property a protocol requires is what a container provides, whatever its type: `container` is not learnt
-    /// as a dependencies value, so the container that stores it is no component.
+    /// A stored property that a protocol of its type requires is what a container provides: it teaches nothing,
+    /// so the container that stores it is no component. A property a protocol requires elsewhere, of a type that
+    /// does not conform to it (`AppHost.context`), does not stop a component's value of that name being learnt.
     @Test func aPropertyAProtocolRequiresIsNoDependenciesValue() {
         let example = RuleExample(files: [
             "Repositories.swift": """
@@ -130,6 +131,22 @@ import Testing
         expectExactFindings(example)
         let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
         #expect(NamingInference.infer(from: facts, conventions: .default).values == [])
+        let withAComponent = RuleExample(files: [
+            "Repositories.swift": example.files[0].markedSource,
+            "AppHost.swift": """
+                protocol AppHosting { var context: AppContext { get } }
+                typealias AppContext = HasPointRepository & HasUserRepository
+                final class PointsModel {
+                    typealias Context = HasPointRepository & 1️⃣HasUserRepository
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func load() { context.points.all() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasUserRepository` in `PointsModel.Context` is not used by `PointsModel` nor needed by a component it forwards to",
+        ])
+        expectExactFindings(withAComponent)
     }
 
     /// Learnt from the shape alone: the names, and nothing configured already.
@@ -206,5 +223,36 @@ import Testing
         #expect(example.linkedModel().scopes["MockTodayPresentable"]?.notJudged.map(\.detail) == [
             "its alias `MockTodayPresentable.ServiceProvider` is the `ServiceProvider` type `TodayPresentable` requires of `MockTodayPresentable`, which code using `TodayPresentable` needs as it is",
         ])
+    }
+
+    /// A learnt value name (`container`) on a type whose protocols require a property of that name: the type
+    /// provides it (a test double of the app's container), so it is no component and its property no finding.
+    @Test func aTypeProvidingALearntNameIsNoComponent() {
+        let example = RuleExample(files: [
+            "Repositories.swift": """
+                protocol HasPointRepository { var points: PointRepository { get } }
+                protocol HasUserRepository { var users: UserRepository { get } }
+                typealias HasRepositories = HasPointRepository & HasUserRepository
+                protocol HasRepositoryContainer { var container: HasRepositories { get } }
+                typealias ScannerDependencies = HasRepositoryContainer
+                """,
+            "Storage.swift": """
+                final class Storage {
+                    typealias Container = HasPointRepository
+                    private let container: Container
+                    init(container: Container) { self.container = container }
+                    func load() { container.points.all() }
+                }
+                """,
+            "ScannerTests.swift": """
+                struct TestDependencies: ScannerDependencies {
+                    var container: HasRepositories
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        let model = example.linkedModel()
+        #expect(model.learnt.values == ["container"])
+        #expect(model.components["TestDependencies"] == nil && model.components["Storage"] != nil)
     }
 }

@@ -9,7 +9,7 @@ extension FactCollector {
               let nominal = type.unwrapped.nominalName, type.unwrapped.genericArgumentNames.isEmpty
         else { return }
         let simple = nominal.split(separator: ".").last.map(String.init) ?? nominal
-        typedValueCandidates.append(TypedValueFact(name: name, type: simple))
+        typedValueCandidates.append(TypedValueFact(name: name, type: simple, declaredIn: enclosingType))
     }
 
     /// Keeps the values typed by an alias of this file, unless the default names cover both the value and its

@@ -282,13 +282,19 @@ public struct InitializerFact: Codable, Sendable, Equatable {
 public struct TypedValueFact: Codable, Sendable, Hashable, Comparable {
     public var name: String
     public var type: String
+    /// The type whose stored property, or whose initializer's or method's parameter, it is (qualified as
+    /// written in the file); nil at the top level.
+    public var declaredIn: String?
 
-    public init(name: String, type: String) {
+    public init(name: String, type: String, declaredIn: String? = nil) {
         self.name = name
         self.type = type
+        self.declaredIn = declaredIn
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.name, lhs.type) < (rhs.name, rhs.type) }
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.name, lhs.type, lhs.declaredIn ?? "") < (rhs.name, rhs.type, rhs.declaredIn ?? "")
+    }
 }
 
 public struct PropertyRequirementFact: Codable, Sendable, Equatable {

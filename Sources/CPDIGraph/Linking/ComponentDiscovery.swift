@@ -5,6 +5,8 @@ import CPDIFacts
 struct ComponentDiscovery {
     let conventions: NamingConventions
     let symbols: SymbolTable
+    /// Value names learnt from the code (`NamingInference`), not configured.
+    var learntValues: Set<String> = []
 
     func components() -> [String: Component] {
         var found: [String: Component] = [:]
@@ -46,7 +48,10 @@ struct ComponentDiscovery {
     private func typeComponent(_ name: String) -> Component? {
         guard symbols.isDeclaredType(name), let declarations = symbols.typeDeclarations[name], let main = declarations.first
         else { return nil }
-        let properties = declarations.flatMap(\.fact.dependencyProperties).filter { isDependenciesProperty($0, scope: name) }
+        let witnessed = learntValues.isEmpty ? [] : requiredProperties(of: name)
+        let properties = declarations.flatMap(\.fact.dependencyProperties).filter {
+            isDependenciesProperty($0, scope: name) && !($0.isStored && witnessed.contains($0.name))
+        }
         let property = properties.first(where: \.isStored) ?? properties.first
         var requirements: [Requirement] = []
         var heldType: String?
@@ -168,6 +173,28 @@ struct ComponentDiscovery {
     }
 
     // MARK: Resolution
+
+    /// The learnt value names a type must provide as properties, because a protocol it conforms to (directly,
+    /// through an alias, or through protocol inheritance) requires them: a type storing such a property is a
+    /// container handing it out (`var container: Repositories` for `HasRepositoryContainer`), not a component.
+    private func requiredProperties(of type: String) -> Set<String> {
+        var names: Set<String> = [], seen: Set<String> = []
+        var pending: [(String, String?)] = (symbols.typeDeclarations[type] ?? []).flatMap { $0.fact.inheritedTypes.map { ($0.name, type) } }
+        while let (reference, scope) = pending.popLast() {
+            switch symbols.resolve(reference, from: scope) {
+            case .protocolType(let proto)?:
+                guard seen.insert(proto).inserted, let declared = symbols.protocols[proto] else { continue }
+                names.formUnion(declared.fact.propertyRequirements.map(\.name).filter(learntValues.contains))
+                pending += declared.fact.inheritedTypes.map { ($0.name, proto) }
+            case .alias(let alias)?:
+                guard seen.insert(alias).inserted else { continue }
+                pending += (symbols.leafSets[alias] ?? []).map { ($0, nil) }
+            default:
+                continue
+            }
+        }
+        return names
+    }
 
     /// A property named like dependencies, or one its file recognised by its type alone (`private let context:
     /// ForecastModel.Context`) whose type turns out to be a dependency alias.

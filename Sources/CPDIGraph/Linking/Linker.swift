@@ -25,7 +25,7 @@ public struct Linker: Sendable {
         var symbols = StepTimes.measure("link: symbol table") { SymbolTable(files: sorted, modules: modules) }
         StepTimes.measure("link: leaf flattening") { LeafFlattening(conventions: conventions).run(on: &symbols) }
 
-        let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols)
+        let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols, learntValues: Set(learnt.values))
         let components = StepTimes.measure("link: components") { discovery.components() }
         // What a component is explicitly constrained by is a dependency, whatever its name
         // (`<D: A & B>`, `let dependencies: Carplane`).

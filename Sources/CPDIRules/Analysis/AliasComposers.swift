@@ -45,16 +45,16 @@ struct AliasComposers: Sendable {
         return low < names.count && names[low] == name ? low : nil
     }
 
-    /// The leaves of `alias` that an alias composing it (directly or through others) needs for its own
-    /// components and gets from no other member: taking one out of `alias` would break those components' build
+    /// Whether an alias composing `alias` (directly or through others) needs one of `leaves` for its own
+    /// components and gets it from no other member: taking it out of `alias` would break those components' build
     /// (`typealias ParentDependencies = ChildDependencies` with `Parent` reading what only the child's alias
     /// lists). `owners` are the alias's own components, whose needs the review weighs already. Every leaf that
-    /// a composer's components might need counts: one whose dependencies go unfollowed needs them all.
-    func leavesReliedOn(of alias: String, owners: Set<String>, in model: DependencyModel) -> Set<String> {
+    /// a composer's components might need counts: one whose dependencies go unfollowed needs them all. Asked
+    /// only of members about to be reported, and only about their leaves, so each question walks the few
+    /// aliases on the paths to those leaves.
+    func isReliedOn(_ leaves: Set<String>, of alias: String, owners: Set<String>, in model: DependencyModel) -> Bool {
         let symbols = model.symbols
-        let leaves = symbols.leafSets[alias] ?? []
-        guard !leaves.isEmpty else { return [] }
-        var relied: Set<String> = []
+        guard !leaves.isEmpty else { return false }
         var visited: Set<String> = [alias]
         var pending = composers(of: alias)
         while let composer = pending.popLast() {
@@ -62,52 +62,52 @@ struct AliasComposers: Sendable {
             pending += composers(of: composer)
             let scopes = (model.owners[composer] ?? []).filter { !owners.contains($0) }.compactMap { model.scopes[$0] }
             guard !scopes.isEmpty, let declared = symbols.aliases[composer] else { continue }
-            let candidates = leaves.subtracting(Self.leaves(of: declared.fact, without: alias, symbols: symbols)).subtracting(relied)
+            let candidates = leaves.filter { !Self.reaches($0, from: declared.fact, avoiding: alias, symbols: symbols) }
             guard !candidates.isEmpty else { continue }
-            if scopes.contains(where: { !$0.isJudged }) {
-                relied.formUnion(candidates)
-                continue
-            }
-            let read = scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }
-            let childNames = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children); $0.formUnion($1.possibleChildren) }
-            // A child needs of `alias` only what it would still need without it: what the child's own alias gets
-            // through `alias` (the alias's own components among them) is the review's to decide.
-            let neededByChildren = childNames.subtracting(owners).reduce(into: Set<String>()) { needed, child in
-                guard let found = model.components[child] else { return }
-                if let own = found.ownAlias, let declared = symbols.aliases[own] {
-                    if own != alias { needed.formUnion(Self.leaves(of: declared.fact, without: alias, symbols: symbols)) }
-                } else {
-                    needed.formUnion(model.leaves(of: found))
-                }
-            }
+            if scopes.contains(where: { !$0.isJudged }) { return true }
             let members = model.leafMembers
             // Every declarer of a read member counts, even where another leaf could provide it: the safe side.
-            let readHashes = Set(read.map { MemberNameHash.of($0) })
-            relied.formUnion(candidates.filter { leaf in
-                !members.isKnown(leaf) || members.members(of: leaf).isEmpty || !members.members(of: leaf).isDisjoint(with: readHashes)
-                    || neededByChildren.contains(leaf)
-            })
+            let read = Set(scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }.map { MemberNameHash.of($0) })
+            if candidates.contains(where: { leaf in
+                !members.isKnown(leaf) || members.members(of: leaf).isEmpty || !members.members(of: leaf).isDisjoint(with: read)
+            }) { return true }
+            // A child needs of `alias` only what it would still need without it: what the child's own alias gets
+            // through `alias` (the alias's own components among them) is the review's to decide.
+            let children = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children); $0.formUnion($1.possibleChildren) }
+            for child in children.subtracting(owners).sorted() {
+                guard let found = model.components[child] else { continue }
+                if let own = found.ownAlias, let ownDeclared = symbols.aliases[own] {
+                    if own != alias, candidates.contains(where: { Self.reaches($0, from: ownDeclared.fact, avoiding: alias, symbols: symbols) }) {
+                        return true
+                    }
+                } else if !model.leaves(of: found).isDisjoint(with: candidates) {
+                    return true
+                }
+            }
         }
-        return relied
+        return false
     }
 
-    /// What an alias composes with `removed` taken out wherever it is listed, however deep.
-    static func leaves(of composer: AliasFact, without removed: String, symbols: SymbolTable) -> Set<String> {
-        var found: Set<String> = []
-        var visited: Set<String> = [removed]
+    /// Whether `composer` brings `leaf` through some member other than `avoiding`, however deep: the walk
+    /// enters only aliases whose flattened leaves hold it.
+    static func reaches(_ leaf: String, from composer: AliasFact, avoiding: String, symbols: SymbolTable) -> Bool {
+        var visited: Set<String> = [avoiding]
         var pending: [AliasFact] = [composer]
         while let alias = pending.popLast() {
             for member in alias.members {
                 switch symbols.resolve(member.name, from: alias.enclosingType) {
                 case .alias(let nested)?:
-                    if visited.insert(nested).inserted, let declared = symbols.aliases[nested] { pending.append(declared.fact) }
+                    if symbols.leafSets[nested]?.contains(leaf) == true, visited.insert(nested).inserted,
+                       let declared = symbols.aliases[nested] {
+                        pending.append(declared.fact)
+                    }
                 case let symbol?:
-                    found.formUnion(symbols.leaves(of: symbol) ?? [])
+                    if symbols.leaves(of: symbol)?.contains(leaf) == true { return true }
                 case nil:
-                    found.insert(member.name)
+                    if member.name == leaf { return true }
                 }
             }
         }
-        return found
+        return false
     }
 }

@@ -114,10 +114,8 @@ public enum AliasMemberReview {
         }
         let component = owning ?? name
         // Asked only of members about to be reported: most aliases are composed by none that needs them.
-        var reliedOn: Set<String>?
         func isReliedOnByComposers(_ leaves: Set<String>) -> Bool {
-            if reliedOn == nil { reliedOn = composers.leavesReliedOn(of: name, owners: Set(owners), in: model) }
-            return !leaves.isDisjoint(with: reliedOn!)
+            composers.isReliedOn(leaves, of: name, owners: Set(owners), in: model)
         }
         // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
         // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
