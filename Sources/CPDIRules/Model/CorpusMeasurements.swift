@@ -6,10 +6,13 @@
 /// when the corpus is judged again.
 public enum CorpusMeasurements {
     /// Apps in each half: the first corpus's 20 held-out apps, with the two composition apps met in the tenth
-    /// fresh round, the seven of the eleventh, the eight of the twelfth and the seven of the fourteenth (README,
-    /// "An eleventh fresh held-out round" and those after).
-    static let heldOutApps = 44
-    static let developmentApps = 30
+    /// fresh round, the seven of the eleventh, the eight of the twelfth, the seven of the fourteenth and the ten
+    /// of the fifteenth (README, "An eleventh fresh held-out round" and those after), each as first measured.
+    /// The development half counts the apps whose findings were read after a change made from reading them:
+    /// the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor, FinanceMe and WOT since names
+    /// are learnt from the code.
+    static let heldOutApps = 54
+    static let developmentApps = 36
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
@@ -18,10 +21,11 @@ public enum CorpusMeasurements {
 
     /// Findings of this version on the held-out half: what `cpdi rules` shows.
     static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
-        "unused-dependency": (44, 0, 0),
-        "direct-child-dependency": (24, 0, 0),
+        "unused-dependency": (46, 0, 0),
+        "direct-child-dependency": (30, 0, 0),
         "stale-forward": (1, 0, 0),
-        "unused-dependencies-property": (44, 0, 1),
+        "unused-dependencies-property": (50, 0, 1),
+        "missing-forward": (4, 0, 0),
         "alias-reuse": (0, 0, 1),
         "associatedtype-dependencies": (0, 0, 3),
         "protocol-composition": (0, 1, 0),
@@ -33,10 +37,11 @@ public enum CorpusMeasurements {
 
     /// Findings of this version on the development half.
     static let development: [String: (right: Int, wrong: Int, pointless: Int)] = [
-        "unused-dependency": (44, 0, 0),
-        "direct-child-dependency": (91, 0, 0),
-        "stale-forward": (12, 0, 0),
-        "unused-dependencies-property": (13, 0, 1),
+        // With the findings names learnt from the code gave on the six apps above, every one read right.
+        "unused-dependency": (46, 0, 0),
+        "direct-child-dependency": (126, 0, 0),
+        "stale-forward": (13, 0, 0),
+        "unused-dependencies-property": (20, 0, 1),
         "missing-forward": (5, 0, 0),
         "dead-alias": (1, 0, 0),
         "alias-naming": (0, 0, 23),
