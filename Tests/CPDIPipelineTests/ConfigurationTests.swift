@@ -151,7 +151,7 @@ import Testing
     // MARK: Printing
 
     @Test func printedConfigurationIsCompleteAndReadsBackTheSame() throws {
-        let configuration = try parse("exclude: [Mocks]\nrules: { stale-forward: error, unused-dependency: off }\nnaming: { alias-names: [\"*Deps\"] }\nstrict: true\nbaseline: known.json\n")
+        let configuration = try parse("exclude: [Mocks]\nrules: { stale-forward: error, unused-dependency: off }\nnaming: { alias-names: [\"*Deps\"] }\nlearn-naming: false\nstrict: true\nbaseline: known.json\n")
         let yaml = configuration.yaml()
         #expect(yaml.contains("\nstrict: true\nbaseline: known.json\n"))
         #expect(Configuration().yaml().contains("\nstrict: false\nbaseline: null\n"), "every key is printed, an unset baseline as null")
@@ -168,6 +168,7 @@ import Testing
         #expect(reread.include == configuration.include)
         #expect(reread.moduleRoots == configuration.moduleRoots)
         #expect(reread.strict == configuration.strict)
+        #expect(!reread.learnsNaming && yaml.contains("\nlearn-naming: false\n") && Configuration().yaml().contains("\nlearn-naming: true\n"))
         #expect(reread.baseline == configuration.baseline)
         for rule in RuleCatalogue.all {
             #expect(reread.isEnabled(rule.id) == configuration.isEnabled(rule.id))

@@ -22,6 +22,7 @@ extension Configuration {
             (Node("strict"), Node(strict ? "true" : "false")),
             (Node("baseline"), baseline.map { Node($0) } ?? Node("null", Tag(.null))),
             (Node("naming"), Node(naming, .implicit, .block)),
+            (Node("learn-naming"), Node(learnsNaming ? "true" : "false")),
             (Node("opt-in-rules"), Self.list(catalogue.filter { $0.description.isOptIn && isEnabled($0.id) }.map(\.id).sorted())),
             (Node("rules"), Node(rules, .implicit, .block)),
         ]
