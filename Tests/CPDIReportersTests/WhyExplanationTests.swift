@@ -40,6 +40,23 @@ import Testing
         try #require(graph.nodes.first { $0.id == id })
     }
 
+    /// An alias named in the app's own words says that its name was learnt, and how to turn that off.
+    @Test func aLearntAliasNameIsSaidSo() throws {
+        let result = Pipeline().run(sources: [
+            ("Launch.swift", """
+                protocol NavigatorProvider { var navigator: Navigator { get } }
+                final class LaunchViewModel {
+                    typealias ServiceProvider = NavigatorProvider
+                    let serviceProvider: ServiceProvider
+                    init(serviceProvider: ServiceProvider) { self.serviceProvider = serviceProvider }
+                    func go() { _ = serviceProvider.navigator }
+                }
+                """),
+        ])
+        let text = WhyExplanation(result: result).compositionTree(of: try Self.node("component:LaunchViewModel", in: result.graph))
+        #expect(text.contains("\nnames learnt from the code: `ServiceProvider` (turn off with `learn-naming: false`)\n"))
+    }
+
     @Test func treeShowsAliasesDownToLeavesWithPositionsAndForwards() throws {
         let (explanation, graph) = Self.explanation()
         let text = explanation.compositionTree(of: try Self.node("component:List", in: graph))

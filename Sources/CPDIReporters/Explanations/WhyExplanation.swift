@@ -63,6 +63,14 @@ public struct WhyExplanation {
             }
         }
         lines += injected
+        if let learnt = coverage.learntNaming {
+            // A reader who configured nothing should see why a name of their own is followed.
+            let aliases = paths.requirements(of: component.id).compactMap { paths.node(id: $0.to) }.filter { $0.kind == .alias }
+                .map { String($0.name.split(separator: ".").last ?? Substring($0.name)) }.filter(learnt.aliases.contains)
+            if !aliases.isEmpty {
+                lines.append("names learnt from the code: \(Set(aliases).sorted().map { "`\($0)`" }.joined(separator: ", ")) (turn off with `learn-naming: false`)")
+            }
+        }
         if let unjudged = coverage.notJudged.first(where: { $0.component == component.name }) {
             lines.append("not judged: cpdi cannot follow all that is done with its dependencies, so nothing is said about the members of its alias:")
             lines += unjudged.reasons.map { "  \($0.description)" }
