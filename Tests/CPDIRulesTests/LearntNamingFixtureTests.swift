@@ -255,4 +255,58 @@ import Testing
         #expect(model.learnt.values == ["container"])
         #expect(model.components["TestDependencies"] == nil && model.components["Storage"] != nil)
     }
+
+    /// A top-level alias an app-wide alias composes too (`MainContext = HomeContext & CalendarContext`) and one
+    /// component's alias renames (`HomeBuilderImpl.Context = HomeContext`): that component reviews its members,
+    /// the dashboard that builds it does not (its advice would make `HomeContext` forward itself). The fixed code
+    /// (`HomeContext = HomeContainer & TaskBuilderImpl.Context`) type-checks, as the original does.
+    @Test func aRenamedSharedAliasIsReviewedByTheComponentThatRenamesIt() {
+        expectExactFindings(RuleExample(files: [
+            "Context.swift": """
+                protocol HomeContainer { var homeRepository: HomeRepository { get } }
+                protocol TaskContainer { var taskRepository: TaskRepository { get } }
+                protocol CalendarContainer { var calendar: CalendarService { get } }
+                typealias HomeContext = HomeContainer
+                    & 1️⃣TaskContainer
+                typealias CalendarContext = CalendarContainer
+                typealias MainContext = HomeContext
+                    & CalendarContext
+                final class AppContextImpl: MainContext {
+                    let homeRepository = HomeRepository()
+                    let taskRepository = TaskRepository()
+                    let calendar = CalendarService()
+                }
+                """,
+            "Home.swift": """
+                final class HomeBuilderImpl {
+                    typealias Context = HomeContext
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func build() { _ = context.homeRepository; _ = TaskBuilderImpl(context: context) }
+                }
+                final class TaskBuilderImpl {
+                    typealias Context = TaskContainer
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func build() { _ = context.taskRepository }
+                }
+                """,
+            "Dashboard.swift": """
+                final class DashboardBuilderImpl {
+                    typealias Context = MainContext
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func build() { _ = HomeBuilderImpl(context: context); _ = CalendarBuilderImpl(context: context) }
+                }
+                final class CalendarBuilderImpl {
+                    typealias Context = CalendarContext
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func build() { _ = context.calendar }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `TaskContainer` is in `HomeContext` only for `TaskBuilderImpl`; forward `TaskBuilderImpl.Context` instead",
+        ]))
+    }
 }

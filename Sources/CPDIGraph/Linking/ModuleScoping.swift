@@ -169,7 +169,10 @@ private struct Renamer {
             return copy
         }
         file.aliasMentions = original.aliasMentions.map {
-            AliasMention(name: name($0.name), enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction))
+            AliasMention(
+                name: name($0.name), enclosingType: name($0.enclosingType), enclosingFunction: name($0.enclosingFunction),
+                composedBy: name($0.composedBy)
+            )
         }
         file.unfollowedFlows = original.unfollowedFlows.map { flow in
             var copy = flow

@@ -46,8 +46,11 @@ public enum AliasMemberReview {
         let names = model.owners.keys.sorted()
         let composers = AliasComposers(model.symbols)
         let private_ = privateSubAliases(model, composers: composers)
+        let shared = sharedSubAliases(model, composers: composers)
         return Parallel.map(names.count) {
-            review(alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_, composers: composers)
+            review(
+                alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_, sharedSubAliases: shared, composers: composers
+            )
         }.flatMap { $0 }
     }
 
@@ -77,7 +80,7 @@ public enum AliasMemberReview {
 
     private static func review(
         alias name: String, in model: DependencyModel, ownership: AliasOwnership, privateSubAliases: [String: String],
-        composers: AliasComposers
+        sharedSubAliases: [String: String], composers: AliasComposers
     ) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
@@ -113,9 +116,10 @@ public enum AliasMemberReview {
             return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
         let component = owning ?? name
-        // Asked only of members about to be reported: most aliases are composed by none that needs them.
-        func isReliedOnByComposers(_ leaves: Set<String>) -> Bool {
-            composers.isReliedOn(leaves, of: name, owners: Set(owners), in: model)
+        // Asked only of members about to be reported: most aliases are composed by none that needs them. The
+        // alias edited is `reviewed`, the owned alias or a sub-alias of it, whose other composers may need it.
+        func isReliedOnByComposers(_ leaves: Set<String>, editing reviewed: String) -> Bool {
+            composers.isReliedOn(leaves, of: reviewed, owners: Set(owners), in: model)
         }
         // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
         // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
@@ -139,7 +143,7 @@ public enum AliasMemberReview {
                 guard !leaves.isEmpty else { return .unknown }
                 if leaves.contains(where: isUsedHere) || !leaves.isDisjoint(with: possiblyNeeded) { return .used }
                 let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
-                if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposers(leaves) ? .used : .unused }
+                if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposers(leaves, editing: reviewed) ? .used : .unused }
                 guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
                 // A child whose alias composes this one needs it through this very alias: forwarding the child's
                 // alias instead would make the alias refer to itself.
@@ -154,7 +158,7 @@ public enum AliasMemberReview {
             func judgeStale(index: Int, nestedOwners: [String]) -> Verdict {
                 if isOpaque { return .unknown }
                 let brought = memberLeaves[index].subtracting(others(than: index))
-                if isReliedOnByComposers(brought) { return .used }
+                if isReliedOnByComposers(brought, editing: reviewed) { return .used }
                 let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) || possiblyNeeded.contains($0) }
                 guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
                 var replacements: [String] = []
@@ -180,7 +184,7 @@ public enum AliasMemberReview {
                     let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
                     if nestedOwners.isEmpty {
                         verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
-                        if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed {
+                        if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
                             subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
                         }
                     } else if nestedOwners.contains(where: { children.contains($0) || possibleChildren.contains($0) }) {
@@ -235,6 +239,38 @@ public enum AliasMemberReview {
                 else { continue }
                 let home = parentAlias.fact.enclosingType
                 if path != parentAlias.file || mention.enclosingType != home { candidates[nested] = nil }
+            }
+        }
+        return candidates
+    }
+
+    /// Sub-aliases several aliases compose and no component requires, each with the one component alias that is
+    /// just another name for it (`HomeBuilder.Context = HomeContext`, while the app-wide `MainContext` composes
+    /// `HomeContext` too): that alias's owner reviews their members in its own scope. Only where one alias renames
+    /// it, and only sub-aliases named like an alias, conformed to by no container and written nowhere but in
+    /// alias declarations. A member is reported only where no other composer relies on it
+    /// (`AliasComposers.isReliedOn`), and a child's alias forwarded in place of a leaf brings no leaf the
+    /// sub-alias lacks (the value handed to the child already holds them all), so what composes it still builds.
+    static func sharedSubAliases(_ model: DependencyModel, composers: AliasComposers) -> [String: String] {
+        let symbols = model.symbols
+        var candidates: [String: String] = [:]
+        for nested in symbols.sortedAliasNames where model.owners[nested] == nil {
+            let composing = Set(composers.composers(of: nested))
+            guard composing.count > 1, let alias = symbols.aliases[nested], model.conventions.isAliasName(alias.fact.name) else { continue }
+            let renames = composing.filter { composer in
+                guard model.owners[composer] != nil, let declared = symbols.aliases[composer], declared.fact.members.count == 1,
+                    case .alias(let member)? = symbols.resolve(declared.fact.members[0].name, from: declared.fact.enclosingType)
+                else { return false }
+                return member == nested
+            }
+            if renames.count == 1 { candidates[nested] = renames.first! }
+        }
+        guard !candidates.isEmpty else { return [:] }
+        for container in model.containers.values { for conformance in container.conformances { candidates[conformance.name] = nil } }
+        for path in model.sortedFilePaths {
+            for mention in model.files[path]!.aliasMentions where mention.composedBy == nil {
+                guard case .alias(let nested)? = symbols.resolve(mention.name, from: mention.enclosingType) else { continue }
+                candidates[nested] = nil
             }
         }
         return candidates

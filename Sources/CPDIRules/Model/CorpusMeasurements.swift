@@ -9,10 +9,10 @@ public enum CorpusMeasurements {
     /// fresh round, the seven of the eleventh, the eight of the twelfth, the seven of the fourteenth and the ten
     /// of the fifteenth (README, "An eleventh fresh held-out round" and those after), each as first measured.
     /// The development half counts the apps whose findings were read after a change made from reading them:
-    /// the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor, FinanceMe and WOT since names
-    /// are learnt from the code.
+    /// the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor, FinanceMe, WOT and parylation
+    /// since names are learnt from the code.
     static let heldOutApps = 54
-    static let developmentApps = 36
+    static let developmentApps = 37
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
@@ -39,7 +39,7 @@ public enum CorpusMeasurements {
     static let development: [String: (right: Int, wrong: Int, pointless: Int)] = [
         // With the findings names learnt from the code gave on the six apps above, every one read right.
         "unused-dependency": (46, 0, 0),
-        "direct-child-dependency": (126, 0, 0),
+        "direct-child-dependency": (133, 0, 1),
         "stale-forward": (13, 0, 0),
         "unused-dependencies-property": (20, 0, 1),
         "missing-forward": (5, 0, 0),
