@@ -43,9 +43,10 @@ public struct InferredNaming: Codable, Sendable, Hashable {
     }
 
     /// Whether a file's bytes contain a learnt name anywhere: only such a file can be extracted differently
-    /// under the learnt names.
-    public func isWritten(in bytes: [UInt8]) -> Bool {
-        !isEmpty && LineTable.containsAny(of: names.map { Array($0.utf8) }, in: bytes)
+    /// under the learnt names. Made once per run and asked of every file.
+    public var writtenTest: @Sendable ([UInt8]) -> Bool {
+        let needles = names.map { Array($0.utf8) }
+        return { bytes in !needles.isEmpty && LineTable.containsAny(of: needles, in: bytes) }
     }
 
     /// The learnt names, one line each kind, for the summary and `cpdi why`.
@@ -67,8 +68,8 @@ public enum NamingInference {
         var facts = sources.map { FactExtractor.extract(path: $0.path, source: $0.text, conventions: conventions) }
         let naming = learns ? infer(from: facts, conventions: conventions) : InferredNaming()
         guard !naming.isEmpty else { return (facts, naming) }
-        let learnt = naming.applied(to: conventions)
-        for (index, source) in sources.enumerated() where naming.isWritten(in: Array(source.text.utf8)) {
+        let learnt = naming.applied(to: conventions), isWritten = naming.writtenTest
+        for (index, source) in sources.enumerated() where isWritten(Array(source.text.utf8)) {
             facts[index] = FactExtractor.extract(path: source.path, source: source.text, conventions: learnt)
         }
         return (facts, naming)
@@ -153,7 +154,7 @@ public enum NamingInference {
         var verdicts: [String: Bool] = [:]
         for file in files {
             for type in file.types where type.kind == .protocol {
-                let simple = type.name.split(separator: ".").last.map(String.init) ?? type.name
+                let simple = Self.simple(type.name)
                 let shaped = !type.requirements.isEmpty && type.associatedTypes.isEmpty
                     && type.propertyRequirements.count == type.requirements.count
                     && type.propertyRequirements.allSatisfy { !isPlainData($0.type) }
@@ -167,7 +168,6 @@ public enum NamingInference {
     /// generic types and functions are no compositions and leave an empty list.
     static func aliasDefinitions(in files: [FileFacts]) -> [String: [[String]]] {
         var definitions: [String: [[String]]] = [:]
-        func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
         for file in files {
             var composed: Set<String> = []
             for alias in file.aliases {
@@ -215,7 +215,7 @@ public enum NamingInference {
         var names: Set<String> = []
         for file in files {
             for type in file.types where type.kind != .protocol && type.kind != .extension {
-                names.insert(type.name.split(separator: ".").last.map(String.init) ?? type.name)
+                names.insert(simple(type.name))
             }
         }
         return names

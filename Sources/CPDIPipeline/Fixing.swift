@@ -83,8 +83,10 @@ extension Pipeline {
         _ files: [SourceDiscovery.SourceFile], overriding texts: [String: String], cache: FactsCache?, modules: [String: String]
     ) -> AnalysisResult {
         let base = self.conventions, tree = self.tree
-        func outcomes(_ conventions: NamingConventions, only learnt: LearntNaming? = nil) -> [ExtractionOutcome?] {
-            Parallel.map(files.count) { index -> ExtractionOutcome? in
+        /// Under the learnt names, only the files they change: nil for the others.
+        func outcomes(learnt: LearntNaming? = nil) -> [ExtractionOutcome?] {
+            let conventions = learnt?.conventions ?? base
+            return Parallel.map(files.count) { index -> ExtractionOutcome? in
                 let file = files[index]
                 if let text = texts[file.displayPath], NestingGuard.refusal(text.utf8) == nil {
                     if let learnt, !learnt.affects(Array(text.utf8)) { return nil }
@@ -95,11 +97,11 @@ extension Pipeline {
             }
         }
         // As a run learns names (`LearntNaming`), so that a fix is judged by the findings `check` gives.
-        var found = outcomes(base).map { $0! }
+        var found = outcomes().map { $0! }
         let naming = learnsNaming ? NamingInference.infer(from: found.compactMap(\.facts), conventions: base) : InferredNaming()
         if !naming.isEmpty {
             let learnt = LearntNaming(naming, over: base)
-            for (index, again) in outcomes(learnt.conventions, only: learnt).enumerated() { if let again { found[index] = again } }
+            for (index, again) in outcomes(learnt: learnt).enumerated() { if let again { found[index] = again } }
         }
         return analyse(found, modules: modules, naming: naming)
     }

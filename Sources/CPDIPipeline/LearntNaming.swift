@@ -12,15 +12,17 @@ struct LearntNaming: Sendable {
     let base: NamingConventions
     let conventions: NamingConventions
     private let salt: ContentHash
+    private let isWritten: @Sendable ([UInt8]) -> Bool
 
     init(_ naming: InferredNaming, over base: NamingConventions) {
         self.naming = naming
         self.base = base
         self.conventions = naming.applied(to: base)
+        self.isWritten = naming.writtenTest
         self.salt = ContentHash(Array(naming.names.joined(separator: "\u{0}").utf8), Array("learnt naming".utf8))
     }
 
-    func affects(_ bytes: [UInt8]) -> Bool { naming.isWritten(in: bytes) }
+    func affects(_ bytes: [UInt8]) -> Bool { isWritten(bytes) }
 
     func salted(_ key: ContentHash) -> ContentHash { ContentHash(high: key.high ^ salt.high, low: key.low ^ salt.low) }
 

@@ -108,8 +108,7 @@ import Testing
                 """,
         ])
         expectExactFindings(example)
-        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
-        #expect(NamingInference.infer(from: facts, conventions: .default).isEmpty)
+        #expect(example.linkedModel().learnt.isEmpty)
     }
 
     /// A stored property that a protocol of its type requires is what a container provides: it teaches nothing,
@@ -129,8 +128,7 @@ import Testing
                 """,
         ])
         expectExactFindings(example)
-        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
-        #expect(NamingInference.infer(from: facts, conventions: .default).values == [])
+        #expect(example.linkedModel().learnt.values == [])
         let withAComponent = RuleExample(files: [
             "Repositories.swift": example.files[0].markedSource,
             "AppHost.swift": """
@@ -184,8 +182,7 @@ import Testing
                 """,
         ])
         expectExactFindings(example)
-        let facts = example.files.map { FactExtractor.extract(path: $0.path, source: MarkedSource($0.markedSource).text) }
-        #expect(NamingInference.infer(from: facts, conventions: .default).isEmpty)
+        #expect(example.linkedModel().learnt.isEmpty)
     }
 
     /// A test double redeclares the alias its protocol declares: code written against the protocol needs the

@@ -12,6 +12,12 @@ extension FactCollector {
         typedValueCandidates.append(TypedValueFact(name: name, type: simple, declaredIn: enclosingType))
     }
 
+    func noteTypedParameters(_ clause: FunctionParameterClauseSyntax) {
+        for parameter in clause.parameters {
+            noteTypedValue((parameter.secondName ?? parameter.firstName).identifierText, type: parameter.type)
+        }
+    }
+
     /// Keeps the values typed by an alias of this file, unless the default names cover both the value and its
     /// alias (every file of an app written in those words, which then carries nothing more). The default
     /// names, not the configured ones: the facts must be the same whichever names they were extracted under,

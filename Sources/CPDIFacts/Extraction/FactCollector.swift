@@ -106,8 +106,8 @@ final class FactCollector: SyntaxVisitor {
     var parameterScopes: [FunctionParameterListSyntax?] = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
-    /// Stored properties and initializer parameters with a nominal type, until `finishTypedValues` keeps those
-    /// typed by an alias of this file.
+    /// Stored properties and initializer and function parameters with a nominal type, until `finishTypedValues`
+    /// keeps those typed by an alias of this file.
     var typedValueCandidates: [TypedValueFact] = []
     /// The simple names of every type alias the file declares.
     var aliasNamesDeclared: Set<String> = []
@@ -653,9 +653,7 @@ final class FactCollector: SyntaxVisitor {
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
-        for parameter in node.signature.parameterClause.parameters {
-            noteTypedValue((parameter.secondName ?? parameter.firstName).identifierText, type: parameter.type)
-        }
+        noteTypedParameters(node.signature.parameterClause)
         if let current = typeStack.last, facts.types[current.index].isProtocol {
             facts.types[current.index].requirements.append(node.name.identifierText)
         }
@@ -745,9 +743,7 @@ final class FactCollector: SyntaxVisitor {
         localScopes.append(LocalScope())
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
-        for parameter in node.signature.parameterClause.parameters {
-            noteTypedValue((parameter.secondName ?? parameter.firstName).identifierText, type: parameter.type)
-        }
+        noteTypedParameters(node.signature.parameterClause)
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(
                 parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name),

@@ -232,6 +232,8 @@ public struct DependencyModel: Sendable {
     public var coverage = ContainerCoverage()
     /// Which components each piece of code speaks for (see `Attribution`).
     public var attribution: Attribution
+    /// Which aliases compose each alias, for the passes and reviews that must know what an edit ripples into.
+    public let aliasComposers: AliasComposers
     /// What each component's scope reads, forwards and hands off (see `ScopeAttribution`), by component.
     public var scopes: [String: ComponentScope] = [:]
     /// What each protocol offers (requirements and extension members), shared by every pass and rule.
@@ -254,6 +256,7 @@ public struct DependencyModel: Sendable {
     ) {
         self.attribution = attribution
         self.leafMembers = LeafMembers(symbols: symbols)
+        self.aliasComposers = AliasComposers(symbols)
         self.conventions = conventions
         self.files = files
         self.modules = modules

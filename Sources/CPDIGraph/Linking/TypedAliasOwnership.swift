@@ -21,21 +21,14 @@ struct TypedAliasOwnership {
         }
         guard !typed.isEmpty else { return [:] }
 
-        // Aliases composing each alias, directly: their components hold the alias's leaves too.
-        var composers: [String: Set<String>] = [:]
-        for name in symbols.sortedAliasNames {
-            let alias = symbols.aliases[name]!
-            for member in alias.fact.members {
-                if case .alias(let nested)? = symbols.resolve(member.name, from: alias.fact.enclosingType), nested != name {
-                    composers[nested, default: []].insert(name)
-                }
-            }
-        }
+        // Aliases composing each alias, however far up: their components hold the alias's leaves too.
         func composing(_ alias: String) -> Set<String> {
             var found: Set<String> = []
             var pending = [alias]
             while let current = pending.popLast() {
-                for composer in composers[current] ?? [] where found.insert(composer).inserted { pending.append(composer) }
+                for composer in model.aliasComposers.composers(of: current) where composer != alias && found.insert(composer).inserted {
+                    pending.append(composer)
+                }
             }
             return found
         }

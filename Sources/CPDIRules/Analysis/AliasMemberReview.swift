@@ -44,7 +44,7 @@ public enum AliasMemberReview {
     static func review(_ model: DependencyModel, ownership: AliasOwnership) -> [Entry] {
         // Aliases are reviewed independently, on all cores; results stay in name order.
         let names = model.owners.keys.sorted()
-        let composers = AliasComposers(model.symbols)
+        let composers = model.aliasComposers
         let private_ = privateSubAliases(model, composers: composers)
         let shared = sharedSubAliases(model, composers: composers)
         return Parallel.map(names.count) {
