@@ -56,6 +56,29 @@ struct DeclarationExtractionTests {
         ])
     }
 
+    /// A static member's type, where the declaration proves it: written, built or cast; a factory call proves nothing.
+    @Test func staticPropertiesWithAProvenType() {
+        let (facts, _) = extract("""
+            final class Launcher {
+                static let current: Launching? = Launcher()
+                static var built = Session.init(id: 1)
+                class var generic = Cache<String>()
+                static let cast = UIApplication.shared.delegate as! AppDelegate
+                static let made = Session.make()
+                static let number = 3
+                let instance: Session
+            }
+            extension Launcher { static var preview: Launcher { Launcher() } }
+            """)
+        #expect(facts.declarations.staticProperties == [
+            StaticPropertyFact(owner: "Launcher", name: "current", type: "Launching"),
+            StaticPropertyFact(owner: "Launcher", name: "built", type: "Session"),
+            StaticPropertyFact(owner: "Launcher", name: "generic", type: "Cache"),
+            StaticPropertyFact(owner: "Launcher", name: "cast", type: "AppDelegate"),
+            StaticPropertyFact(owner: "Launcher", name: "preview", type: "Launcher"),
+        ])
+    }
+
     @Test func filesWithoutDependenciesHaveNoDeclarationFacts() {
         let (facts, _) = extract("""
             struct Package {

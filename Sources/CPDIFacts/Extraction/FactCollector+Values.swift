@@ -144,7 +144,7 @@ extension FactCollector {
                 identity = found.identity
             } else {
                 guard isDependenciesValueName(name) else { return }
-                holder = (base.referencedName ?? "_", castTypeName(base) ?? localType(of: base.referencedName))
+                holder = (base.referencedName ?? base.staticMemberName ?? "_", castTypeName(base) ?? localType(of: base.referencedName))
             }
             value = ExprSyntax(member)
         } else {

@@ -527,6 +527,9 @@ final class FactCollector: SyntaxVisitor {
             let typeName = annotation.map(\.nominalName) ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
             guard isMember, let current = typeStack.last else { continue }
+            if let valueType = provenStaticType(node, binding) {
+                facts.declarations.staticProperties.append(StaticPropertyFact(owner: current.name, name: name, type: valueType))
+            }
             noteDeclaredMember(name)
             let isProtocol = facts.types[current.index].isProtocol
             if !isProtocol, let annotation, isStored(binding) { noteTypedValue(name, type: annotation) }
@@ -614,6 +617,25 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// A property is stored unless it has a getter (`willSet`/`didSet` observers keep it stored).
+    /// The type of a `static` or `class` property when the declaration proves it: written, built by an
+    /// initializer (`= Session()`, `= Session.init()`) or cast (`= x as! Session`). A static factory
+    /// (`= Session.make()`) may return anything, so it proves nothing.
+    func provenStaticType(_ node: VariableDeclSyntax, _ binding: PatternBindingSyntax) -> String? {
+        guard node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
+        else { return nil }
+        if let annotation = binding.typeAnnotation?.type { return annotation.nominalName }
+        guard let value = binding.initializer?.value else { return nil }
+        if let cast = castType(value) { return cast.type.nominalName }
+        guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        guard let type = callee.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, type.first?.isUppercase == true else { return nil }
+        return type
+    }
+
     func isStored(_ binding: PatternBindingSyntax) -> Bool {
         guard let accessors = binding.accessorBlock?.accessors else { return true }
         switch accessors {
@@ -855,7 +877,7 @@ final class FactCollector: SyntaxVisitor {
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
         // `_` stands for a value that is not a plain name (`lookup().dependencies`).
-        var holder = base.referencedName ?? "_"
+        var holder = base.referencedName ?? base.staticMemberName ?? "_"
         // `$viewModel.dependencies.store` (a property wrapper's projection, SwiftUI's `@Bindable`) reads
         // through to the wrapped `viewModel`'s dependencies.
         if holder.hasPrefix("$"), holder.count > 1 { holder.removeFirst() }

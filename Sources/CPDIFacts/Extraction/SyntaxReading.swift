@@ -121,6 +121,17 @@ extension ExprSyntax {
         return nil
     }
 
+    /// `AppDelegate.shared`: a type's static member, by the convention that types are capitalised and values
+    /// are not. Linking looks the member's declared type up (`StaticHolderTyping`).
+    var staticMemberName: String? {
+        guard let member = strippedOfOptionality.as(MemberAccessExprSyntax.self),
+              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText,
+              type.first?.isUppercase == true, case .identifier = member.declName.baseName.tokenKind,
+              member.declName.argumentNames == nil
+        else { return nil }
+        return "\(type).\(member.declName.baseName.identifierText)"
+    }
+
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)`, `Foo.live()` and `Foo.shared`: by convention the value
     /// is a `Foo`. The name and its generic arguments as written; `allowingBareName` also reads a plain
     /// `Foo` (a module value in a builder closure), which is otherwise not a construction.

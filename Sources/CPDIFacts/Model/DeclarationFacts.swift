@@ -5,12 +5,16 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     public var dependenciesParameters: [DependenciesParameterFact] = []
     /// `x.externalDependencies`, `dependencies.deps`: a dependencies-like member read from another value.
     public var dependencyMemberReads: [DependencyMemberRead] = []
+    /// `static let shared: AppDelegateProtocol`: what a held value reached through a type's static member
+    /// (`AppDelegate.shared.context`) is held by.
+    public var staticProperties: [StaticPropertyFact] = []
 
     public init() {}
 
     mutating func releaseSpareCapacity() {
         dependenciesParameters.releaseSpareCapacity()
         dependencyMemberReads.releaseSpareCapacity()
+        staticProperties.releaseSpareCapacity()
     }
 }
 
@@ -67,5 +71,21 @@ public struct DependencyMemberRead: Codable, Sendable, Equatable {
         self.member = member
         self.enclosingType = enclosingType
         self.position = position
+    }
+}
+
+/// A `static` or `class` property whose type the declaration proves: written (`static let shared: Session`),
+/// built (`= Session()`) or cast (`= delegate as! Session`).
+public struct StaticPropertyFact: Codable, Sendable, Equatable {
+    /// The type or extension declaring it, qualified as written in the file.
+    public var owner: String
+    public var name: String
+    /// The nominal type of its value, optionals unwrapped.
+    public var type: String
+
+    public init(owner: String, name: String, type: String) {
+        self.owner = owner
+        self.name = name
+        self.type = type
     }
 }

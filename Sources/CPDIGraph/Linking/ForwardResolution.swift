@@ -24,7 +24,8 @@ struct ForwardResolution {
             for fact in file.forwards {
                 let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
                 // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
-                var sources = attribution.components(ofValue: fact.value, type: fact.enclosingType, function: fact.enclosingFunction)
+                var sources = StaticHolderTyping.isTyped(holder: fact.holder, holderType: fact.holderType)
+                    ? [] : attribution.components(ofValue: fact.value, type: fact.enclosingType, function: fact.enclosingFunction)
                 if fact.value?.declaredType != nil, sources.isEmpty { continue }  // typed as something else after all
                 sources += holders.filter { !sources.contains($0) }
                 if let projection = fact.projection {

@@ -78,6 +78,12 @@ private struct Renamer {
 
     func name(_ value: String?) -> String? { value.map { name($0) } }
 
+    /// `AppDelegate.shared` names a type, and is renamed as one; a plain value name is not.
+    func staticHolder(_ holder: String?) -> String? {
+        guard let holder, let dot = holder.lastIndex(of: ".") else { return holder }
+        return "\(name(String(holder[..<dot])))\(holder[dot...])"
+    }
+
     func reference(_ reference: TypeReference) -> TypeReference {
         var copy = reference
         copy.name = name(reference.name)
@@ -144,6 +150,7 @@ private struct Renamer {
             copy.enclosingType = name(use.enclosingType)
             copy.enclosingFunction = name(use.enclosingFunction)
             copy.holderType = name(use.holderType)
+            copy.holder = staticHolder(use.holder)
             copy.value = use.value.map(identity)
             return copy
         }
@@ -154,6 +161,7 @@ private struct Renamer {
             copy.baseType = name(forward.baseType)
             copy.builtType = name(forward.builtType)
             copy.holderType = name(forward.holderType)
+            copy.holder = staticHolder(forward.holder)
             copy.outerCallee = name(forward.outerCallee)
             copy.enclosingType = name(forward.enclosingType)
             copy.enclosingFunction = name(forward.enclosingFunction)
@@ -179,6 +187,7 @@ private struct Renamer {
             copy.enclosingType = name(flow.enclosingType)
             copy.enclosingFunction = name(flow.enclosingFunction)
             copy.holderType = name(flow.holderType)
+            copy.holder = staticHolder(flow.holder)
             copy.value = flow.value.map(identity)
             return copy
         }
@@ -187,6 +196,9 @@ private struct Renamer {
             copy.enclosingType = name(parameter.enclosingType)
             copy.type = parameter.type.map(reference)
             return copy
+        }
+        file.declarations.staticProperties = original.declarations.staticProperties.map {
+            StaticPropertyFact(owner: name($0.owner), name: $0.name, type: name($0.type))
         }
         file.declarations.dependencyMemberReads = original.declarations.dependencyMemberReads.map { read in
             var copy = read

@@ -84,7 +84,9 @@ struct ScopeAttribution {
         for path in model.sortedFilePaths {
             let file = model.files[path]!
             for use in file.uses {
-                for component in attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction) {
+                let scoped = StaticHolderTyping.isTyped(holder: use.holder, holderType: use.holderType)
+                    ? [] : attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction)
+                for component in scoped {
                     credit(component, use, file: path, ownValue: use.holder == nil)
                 }
                 for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
@@ -102,7 +104,9 @@ struct ScopeAttribution {
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
-                var owners = attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
+                // A static member's value is whoever that member's type holds, never the surrounding code's own.
+                var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
+                    ? [] : attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
                 if flow.holder != nil {
                     // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
                     // the holder's type cannot be told, those of every component storing such a property.

@@ -1,0 +1,102 @@
+import CPDIFacts
+
+/// Pass: types the holder of a held value reached through a static member (`AppDelegate.shared.context`)
+/// by the declared type of that member (`static let shared: AppDelegateProtocol`), so its uses, forwards and
+/// unfollowed flows count for the components that type holds, not for every component storing `context`.
+/// A member of a type itself (`AppContext.context()`) is typed by that type.
+///
+/// Only what is proven is typed: the member must be declared once in the sources with a written, built or
+/// cast type, and that type must be one the sources declare, whose instances can only be the type itself
+/// or its conformers (a class with a component among its subclasses may hold that subclass, and stays
+/// untyped). Everything else keeps its holder untyped, which the passes after this one treat as "could be
+/// any component storing such a value".
+struct StaticHolderTyping {
+    let symbols: SymbolTable
+    let attribution: Attribution
+    let componentNames: Set<String>
+
+    func run(_ files: [FileFacts]) -> [FileFacts] {
+        guard files.contains(where: holdsStatically) else { return files }
+        let types = memberTypes(files)
+        func typed(_ holder: String?, _ holderType: String?, scope: String?) -> String? {
+            guard holderType == nil, let holder, Self.isTypeLevel(holder) else { return holderType }
+            guard let dot = holder.lastIndex(of: ".") else {
+                // `AppContext.context()`: a member of the type itself, no instance's dependencies. Typed by the
+                // type, so a component declaring such a static member still answers for it.
+                return declaredName(symbols.resolve(holder, from: scope))
+            }
+            guard let owner = declaredName(symbols.resolve(String(holder[..<dot]), from: scope)) else { return nil }
+            return types["\(owner)\(holder[dot...])"]
+        }
+        return files.map { original in
+            guard holdsStatically(original) else { return original }
+            var file = original
+            for index in file.uses.indices where Self.isTypeLevel(file.uses[index].holder) {
+                file.uses[index].holderType = typed(file.uses[index].holder, file.uses[index].holderType, scope: file.uses[index].enclosingType)
+            }
+            for index in file.forwards.indices where Self.isTypeLevel(file.forwards[index].holder) {
+                let forward = file.forwards[index]
+                file.forwards[index].holderType = typed(forward.holder, forward.holderType, scope: forward.enclosingType)
+            }
+            for index in file.unfollowedFlows.indices where Self.isTypeLevel(file.unfollowedFlows[index].holder) {
+                let flow = file.unfollowedFlows[index]
+                file.unfollowedFlows[index].holderType = typed(flow.holder, flow.holderType, scope: flow.enclosingType)
+            }
+            return file
+        }
+    }
+
+    /// A holder this pass typed. Whose value it holds is then told by that type alone, not by the code around.
+    static func isTyped(holder: String?, holderType: String?) -> Bool {
+        holderType != nil && isTypeLevel(holder)
+    }
+
+    private func holdsStatically(_ file: FileFacts) -> Bool {
+        file.uses.contains { Self.isTypeLevel($0.holder) } || file.forwards.contains { Self.isTypeLevel($0.holder) }
+            || file.unfollowedFlows.contains { Self.isTypeLevel($0.holder) }
+    }
+
+    /// A type (`AppContext`, capitalised as types are) or a type's static member: only the latter is dotted
+    /// (`AppDelegate.shared`, `App.AppDelegate.shared` once module scoping named its module); a value is a
+    /// plain lower-case name or `_`.
+    private static func isTypeLevel(_ holder: String?) -> Bool {
+        guard let holder, let first = holder.first else { return false }
+        return first.isUppercase || holder.contains(".")
+    }
+
+    /// `Owner.member` → the member's value type, for members declared once with a type that proves whose
+    /// value a holder of it can be.
+    private func memberTypes(_ files: [FileFacts]) -> [String: String] {
+        // A class some component inherits from may hold that component.
+        let componentAncestors = Set(attribution.superclasses.lazy.filter { componentNames.contains($0.key) }.flatMap(\.value))
+        var found: [String: String?] = [:]
+        for file in files {
+            for property in file.declarations.staticProperties {
+                guard let owner = declaredName(symbols.resolve(property.owner, from: nil)) else { continue }
+                let key = "\(owner).\(property.name)"
+                let type = provenHolderType(property.type, scope: owner, componentAncestors: componentAncestors)
+                // Declared twice (in two modules, or `#if` branches): no one answer.
+                if let earlier = found[key], earlier != type { found[key] = .some(nil) } else { found[key] = type }
+            }
+        }
+        return found.compactMapValues { $0 }
+    }
+
+    private func provenHolderType(_ written: String, scope: String, componentAncestors: Set<String>) -> String? {
+        switch symbols.resolve(written, from: scope) {
+        case .protocolType(let name)?:
+            return name
+        case .type(let name)?:
+            return componentAncestors.contains(name) ? nil : name
+        case .alias?, nil:
+            return nil
+        }
+    }
+
+    private func declaredName(_ symbol: SymbolTable.Symbol?) -> String? {
+        switch symbol {
+        case .type(let name)?, .protocolType(let name)?: return name
+        case .alias?, nil: return nil
+        }
+    }
+}
