@@ -57,7 +57,7 @@ public struct SourceDiscovery: Sendable {
             let claims = above.claims(reading: &projectFilesRead, in: tree) + walk.projects.claims(reading: &projectFilesRead, in: tree)
             let modules = ModuleNaming(claims: claims, roots: configuration.moduleRoots, fallback: moduleName(forRoot: root))
             // Files named on the command line are analysed whatever the project says.
-            let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: walk.files, in: tree) : nil
+            let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: walk.files, root: rootPath, in: tree) : nil
             found.reserveCapacity(found.count + walk.files.count)
             let bases = relativeNameBases(root: rootPath)
             // Without project files naming targets, a file's module follows from its folder alone.

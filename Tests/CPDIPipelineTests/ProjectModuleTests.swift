@@ -79,13 +79,31 @@ import Testing
     }
 
     /// A file no target compiles is analysed still when named on the command line, and when cpdi cannot
-    /// place every file the project lists (it would rather read too much than drop a compiled file).
+    /// place every file the project lists (it would rather read too much than drop a compiled file): one the
+    /// project lists in `Shared/` lies elsewhere.
     @Test func uncompiledFilesAreLeftOutOnlyWhenTheProjectIsReadWhole() throws {
         try Fixtures.withTemporaryFolder { folder in
             try writeRepository(in: folder)
             #expect(try modules(["Apps/Shop/Scripts/Tool.swift"], in: folder) == ["Apps/Shop/Scripts/Tool.swift": "Shop"])
-            try FileManager.default.removeItem(at: folder.appendingPathComponent("Apps/Shop/Shared/Formatter.swift"))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("Apps/Shop/Moved"), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(
+                at: folder.appendingPathComponent("Apps/Shop/Shared/Formatter.swift"),
+                to: folder.appendingPathComponent("Apps/Shop/Moved/Formatter.swift")
+            )
             #expect(try modules(["Apps/Shop"], in: folder)["Apps/Shop/Scripts/Tool.swift"] == "Shop")
+        }
+    }
+
+    /// A listed file that exists nowhere in the tree (deleted with its reference left, which Xcode shows in
+    /// red, or generated at build time) says nothing against how the project was read: the file no target
+    /// compiles is still left out.
+    @Test func aReferenceToAFileNowhereOnDiskStillLeavesUncompiledFilesOut() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            try writeRepository(in: folder)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("Apps/Shop/Shared/Formatter.swift"))
+            let found = try modules(["Apps/Shop"], in: folder)
+            #expect(found["Apps/Shop/Scripts/Tool.swift"] == nil)
+            #expect(found["Apps/Shop/Shop/Store.swift"] == "ShopApp")
         }
     }
 

@@ -6,15 +6,17 @@ import Foundation
 ///
 /// Every project file above a file may build it (`Package.swift`, `project.yml`, `Project.swift`, or a
 /// folder holding a `.xcodeproj`). Only when all of them are Xcode projects whose targets list their files,
-/// and every file they list was found on disk (so cpdi reads the projects right), is a file that no target
-/// of theirs compiles and no synchronised folder holds left out.
+/// and every file they list was found on disk or exists nowhere in the tree (so cpdi reads the projects
+/// right), is a file that no target of theirs compiles and no synchronised folder holds left out.
 struct UncompiledFiles {
     private var projects: [String: (compiled: Set<String>, synchronized: [String])?] = [:]
     private var otherProjectFolders: Set<String> = []
 
-    init(projects files: ProjectFiles, walked walkedFiles: [String], in tree: any SourceTree) {
+    /// - Parameter root: the walked folder; a listed file outside it may be anywhere, so it must have been found.
+    init(projects files: ProjectFiles, walked walkedFiles: [String], root: String, in tree: any SourceTree) {
         // Built only for an Xcode project: most folders have none, and a large app's walk is 100,000 paths.
         var walkedSet: Set<String>?
+        var walkedNames: Set<Substring>?
         for url in files.urls {
             let folder = url.deletingLastPathComponent().standardizedFileURL.path
             guard ProjectFiles.isXcodeProject(url.lastPathComponent) else {
@@ -31,7 +33,7 @@ struct UncompiledFiles {
             let synchronized = project.targets.flatMap(\.synchronizedFolders)
             let walked = walkedSet ?? Set(walkedFiles)
             walkedSet = walked
-            let trusted = !compiled.isEmpty && compiled.isSubset(of: walked)
+            let trusted = !compiled.isEmpty && Self.placesEveryFile(compiled, walked: walked, root: root, names: &walkedNames)
             if case .some(.some(let known))? = projects[folder], trusted {
                 projects[folder] = (known.compiled.union(compiled), known.synchronized + synchronized)
             } else if projects[folder] == nil {
@@ -40,6 +42,23 @@ struct UncompiledFiles {
                 projects[folder] = .some(nil)  // two projects in one folder, one not readable: trust neither
             }
         }
+    }
+
+    /// Whether every file the project compiles is where cpdi read it to be. A listed file missing from disk
+    /// with no file of its name anywhere in the tree is a reference Xcode shows in red (deleted, or generated
+    /// at build time), not a misread path: had cpdi misread where a group lives, the file would be elsewhere.
+    private static func placesEveryFile(_ compiled: Set<String>, walked: Set<String>, root: String, names: inout Set<Substring>?) -> Bool {
+        let missing = compiled.subtracting(walked)
+        guard !missing.isEmpty else { return true }
+        let inside = root.hasSuffix("/") ? root : root + "/"
+        guard missing.allSatisfy({ $0.hasPrefix(inside) }) else { return false }
+        let known = names ?? Set(walked.map(fileName))
+        names = known
+        return !missing.contains { known.contains(fileName($0)) }
+    }
+
+    private static func fileName(_ path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
     }
 
     /// Whether the file is in an Xcode project's folder and no target of any project above it compiles the
