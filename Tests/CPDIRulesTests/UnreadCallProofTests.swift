@@ -7,6 +7,43 @@ import Testing
 /// Each fixture uses call shapes no reader of cpdi's models (names it has never seen), and lists every
 /// finding cpdi must report on it and nothing more (SPEC §4b).
 @Suite struct UnreadCallProofTests {
+    /// A stray `}` closes `assemble` early and leaves the last registrations in the class body, where the
+    /// parser keeps them as code it could not place: they may register what is looked up, so nothing is
+    /// called unprovided. The lookup of a type that file never writes still is.
+    @Test func aFileThatDoesNotParseMayRegisterAnyTypeItWrites() {
+        expectExactFindings(RuleExample(files: [
+            "FlowAssembly.swift": """
+                import Swinject
+                final class FlowAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(HomeModel.self) { _ in HomeModel() }
+
+                        }
+
+                        container.register(SigninModel.self) { _ in SigninModel() }
+                    }
+                }
+                """,
+            "Flows.swift": """
+                import Swinject
+                final class HomeModel {}
+                final class SigninModel {}
+                final class AboutModel {}
+                final class Flows {
+                    let container: Container
+                    init(container: Container) { self.container = container }
+                    func start() {
+                        _ = container.resolve(HomeModel.self)
+                        _ = container.resolve(SigninModel.self)
+                        _ = container.1️⃣resolve(AboutModel.self)
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unprovided-dependency] `AboutModel` is resolved in `Flows` with Swinject, but nothing registers it; it returns nil",
+        ]))
+    }
+
     /// Clock is looked up by a helper cpdi does not know, Weather is a generic argument, Agenda is held by a
     /// wrapper cpdi does not know: any of them may be a lookup. Ledger is only built and inherited, Inbox only
     /// built and stored in a plain property: nothing could ask the container for them.

@@ -29,6 +29,21 @@ extension FactCollector {
         ))
     }
 
+    /// A file that does not parse may hold a registration or a lookup the parser could not place (a stray `}`
+    /// leaves `container.register(T.self)` in a class body): every capitalised name it writes may be either.
+    func recordEveryTypeNameAsPossible(in tree: SourceFileSyntax) {
+        guard recordsRuntimeReads else { return }
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind else { continue }
+            var bytes = token.rawText
+            if bytes.first == UInt8(ascii: "`"), bytes.count > 2 { bytes = SyntaxText(rebasing: bytes.dropFirst().dropLast()) }
+            guard let first = bytes.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { continue }
+            typeMentionsWritten.append(TypeMentionWritten(
+                hash: MemberNameHash.of(utf8: bytes), offset: token.positionAfterSkippingLeadingTrivia, isLookupable: true, isRegistrable: true
+            ))
+        }
+    }
+
     /// A name in an expression; only a capitalised one (or `Self`) may be a type.
     func recordTypeMention(reference node: DeclReferenceExprSyntax) {
         recordTypeMention(node.baseName) { Self.isLookupable(expression: node) }
