@@ -988,9 +988,11 @@ final class FactCollector: SyntaxVisitor {
         guard mayHoldDependencies else { return .visitChildren }
         let name = node.baseName.identifierText
         guard isDependenciesValueName(name) || isTypedValueName(name) else { return .visitChildren }
+        // Asked before the occurrence is recorded: `if let dependencies = dependencies` binds a local that the
+        // value it is bound from is not yet (it reads the stored property).
+        let readsStored = (isDependenciesValueName(name) || typedDependencyProperties.contains(name)) && isRead(node, name: name)
         recordValueOccurrence(node)
-        guard isDependenciesValueName(name) || typedDependencyProperties.contains(name), let scope = enclosingType, isRead(node, name: name)
-        else { return .visitChildren }
+        guard readsStored, let scope = enclosingType else { return .visitChildren }
         let read = DependencyRead(name: name, enclosingType: scope)
         if readsSeen.insert(read).inserted { facts.dependencyReads.append(read) }
         return .visitChildren
@@ -1082,7 +1084,9 @@ final class FactCollector: SyntaxVisitor {
                 {
                     if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
                 } else {
-                    forward(.call, name, base: base.referencedName)
+                    // `Builder().set(title:).set(dependencies:)`: a receiver that is no plain name is unknown, not
+                    // the surrounding type (`_`), so the type's own `set` is not preferred.
+                    forward(.call, name, base: base.referencedName ?? "_")
                 }
             } else if passesOwn {
                 // `makeChild()(dependencies)`: nothing names the receiver, so nothing resolves it.

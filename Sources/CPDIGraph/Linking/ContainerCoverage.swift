@@ -61,7 +61,12 @@ struct ContainerCoverageLinking {
 
         let needed = model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
         let readAnywhere = model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) }
-        for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil {
+        // A container a component holds and hands somewhere cpdi cannot follow (so that component is not judged)
+        // may reach code that needs any of its leaves: none of them is judged unneeded.
+        let handedBeyondSight = Set(model.components.values.compactMap { component in
+            component.heldType.flatMap { model.scopes[component.name]?.notJudged.isEmpty == false ? $0 : nil }
+        })
+        for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil && !handedBeyondSight.contains(name) {
             for declaration in model.symbols.typeDeclarations[name] ?? [] {
                 for inherited in declaration.fact.inheritedTypes {
                     for leaf in dependencyLeaves(behind: inherited.name, scope: name)

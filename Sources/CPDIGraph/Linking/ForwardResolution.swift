@@ -149,6 +149,9 @@ struct ForwardResolution {
             if let type = component(named: callee, scope: scope) { return [(type, .construction)] }
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .helper) }
+        case "_"?:
+            // A receiver cpdi cannot name (a call chain): any function of that name, never one preferred.
+            return functions(named: callee).map { ($0, .helper) }
         case "self"?, "Self"?:
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .method) }

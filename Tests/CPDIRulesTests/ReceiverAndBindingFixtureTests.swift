@@ -1,0 +1,103 @@
+import CPDIRules
+import Testing
+
+/// Three shapes a fresh held-out round (the sixteenth) met, each a wrong finding before: a stored optional read
+/// through a binding of the same name, a builder's chained call taken for the surrounding type's method of the
+/// same name, and a container handed where cpdi cannot follow judged as if nobody needed its leaves.
+@Suite struct ReceiverAndBindingFixtureTests {
+    /// `if let item = item, let dependencies = dependencies` binds a local from the stored property: a read.
+    @Test func aStoredOptionalReadThroughABindingOfTheSameNameIsRead() {
+        expectExactFindings(RuleExample(files: [
+            "ForecastCell.swift": """
+                protocol HasIconService { var iconService: IconService { get } }
+                final class IconService { func load(_ name: String) {} }
+                final class ForecastCell {
+                    var dependencies: HasIconService?
+                    var icon: String?
+                    func fill() {
+                        if let icon = icon,
+                           let dependencies = dependencies {
+                            dependencies.iconService.load(icon)
+                        }
+                    }
+                }
+                final class PlainCell {
+                    var dependencies: HasIconService?
+                    func fill() {
+                        guard let dependencies = dependencies else { return }
+                        dependencies.iconService.load("plain")
+                    }
+                }
+                """,
+        ]))
+    }
+
+    /// `SectionBuilder().set(title:).set(dependencies:)` calls `SectionBuilder.set`, not the surrounding
+    /// builder's `set`: a receiver that is no plain name is unknown, so the dependencies may go to any `set`.
+    @Test func aChainedBuilderCallIsNotTheSurroundingTypesMethod() {
+        expectExactFindings(RuleExample(files: [
+            "Builders.swift": """
+                protocol ImageLoadingContainer { var imageLoader: ImageLoader { get } }
+                final class ImageLoader {}
+                final class SectionBuilder {
+                    typealias Dependencies = ImageLoadingContainer
+                    private var title = ""
+                    private var dependencies: Dependencies!
+                    func set(title: String) -> Self { self.title = title; return self }
+                    func set(dependencies: Dependencies) -> Self { self.dependencies = dependencies; return self }
+                    func build() -> String { _ = dependencies.imageLoader; return title }
+                }
+                final class StackBuilder {
+                    typealias Dependencies = ImageLoadingContainer
+                    private var dependencies: Dependencies!
+                    func set(dependencies: Dependencies) -> Self { self.dependencies = dependencies; return self }
+                    func build() -> String {
+                        SectionBuilder()
+                            .set(title: "More")
+                            .set(dependencies: dependencies)
+                            .build()
+                    }
+                }
+                """,
+        ]))
+    }
+
+    /// The root holds the container and hands it to a flow cpdi cannot resolve (a subclass of a generic base
+    /// class typed by a composition): the root is not judged, and no leaf of the container is called unneeded.
+    @Test func aContainerHandedWhereCpdiCannotFollowKeepsItsLeaves() {
+        let example = RuleExample(files: [
+            "Containers.swift": """
+                protocol UserServiceContainer { var userService: UserService { get } }
+                protocol FeedServiceContainer { var feedService: FeedService { get } }
+                final class UserService {}
+                final class FeedService { func load() {} }
+                final class CompositionRoot: UserServiceContainer, FeedServiceContainer {
+                    let userService = UserService()
+                    let feedService = FeedService()
+                    static func resolve() -> CompositionRoot { CompositionRoot() }
+                }
+                """,
+            "Flows.swift": """
+                class BaseFlow<Dependencies> {
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                }
+                final class AppFlow: BaseFlow<UserServiceContainer & FeedServiceContainer> {
+                    func start() { FeedModel(dependencies: dependencies).load() }
+                }
+                final class FeedModel {
+                    typealias Dependencies = FeedServiceContainer
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func load() { dependencies.feedService.load() }
+                }
+                final class Launcher {
+                    private let dependencies: CompositionRoot = .resolve()
+                    func launch() { AppFlow(dependencies: dependencies).start() }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["Launcher"]?.notJudged.isEmpty == false)
+    }
+}
