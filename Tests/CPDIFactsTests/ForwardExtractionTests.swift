@@ -56,8 +56,9 @@ struct ForwardExtractionTests {
             }
             """)
         #expect(facts.forwards.plain == [
-            // A chained modifier is placed at the start of the chain it is called on.
-            ForwardFact(kind: .call, callee: "autoExpand", base: nil, baseType: nil, label: "dependencies",
+            // A chained modifier is placed at the start of the chain it is called on; its receiver is no plain
+            // name (`_`), which is not the surrounding type either.
+            ForwardFact(kind: .call, callee: "autoExpand", base: "_", baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "ProductView", position: m["1️⃣"]),
             ForwardFact(kind: .call, callee: "track", base: "Analytics", baseType: nil, label: "dependencies",
                         passesOwnDependencies: true, enclosingType: "ProductView", position: m["2️⃣"]),

@@ -1,9 +1,10 @@
 import CPDIRules
 import Testing
 
-/// Three shapes a fresh held-out round (the sixteenth) met, each a wrong finding before: a stored optional read
-/// through a binding of the same name, a builder's chained call taken for the surrounding type's method of the
-/// same name, and a container handed where cpdi cannot follow judged as if nobody needed its leaves.
+/// Shapes a fresh held-out round (the sixteenth) met. Three were wrong findings: a stored optional read through a
+/// binding of the same name, a builder's chained call taken for the surrounding type's method of the same name,
+/// and a container handed where cpdi cannot follow judged as if nobody needed its leaves. One was a miss: a cell
+/// dequeued by a helper that returns the type it is handed.
 @Suite struct ReceiverAndBindingFixtureTests {
     /// `if let item = item, let dependencies = dependencies` binds a local from the stored property: a read.
     @Test func aStoredOptionalReadThroughABindingOfTheSameNameIsRead() {
@@ -99,5 +100,49 @@ import Testing
         ])
         expectExactFindings(example)
         #expect(example.linkedModel().scopes["Launcher"]?.notJudged.isEmpty == false)
+    }
+
+    /// `let cell = view.dequeueReusableCell(for: path, cellType: SummaryCell.self)`, with the helper declared in the
+    /// sources as returning the type it is handed: `cell.setup(with:dependencies:)` is `SummaryCell`'s, not any
+    /// `setup` of that name. Without such a declaration the call stays open (`ShowCell.setup` too), and so silent.
+    @Test(arguments: [true, false])
+    func aCellDequeuedByAHelperReturningItsTypeArgumentIsThatType(helperDeclared: Bool) {
+        let helper = helperDeclared
+            ? "func dequeueReusableCell<T: Cell>(for row: Int, cellType: T.Type = T.self) -> T { T() }"
+            : "func dequeueReusableCell(for row: Int, cellType: Cell.Type) -> Cell { cellType.init() }"
+        expectExactFindings(RuleExample(files: [
+            "Grid.swift": """
+                class Cell { required init() {} }
+                final class Grid {
+                    \(helper)
+                }
+                """,
+            "Cells.swift": """
+                protocol HasMainQueue { var mainQueue: Queue { get } }
+                protocol HasStorage { var storage: Storage { get } }
+                final class SummaryCell: Cell {
+                    typealias Dependencies = HasMainQueue
+                    func setup(with title: String, dependencies: Dependencies) { _ = dependencies.mainQueue }
+                }
+                final class ShowCell: Cell {
+                    typealias Dependencies = HasMainQueue & HasStorage
+                    func setup(with title: String, dependencies: Dependencies) { _ = dependencies.mainQueue; _ = dependencies.storage }
+                }
+                final class EpisodeScreen {
+                    typealias Dependencies = 1️⃣HasMainQueue & 2️⃣HasStorage
+                    private let dependencies: Dependencies
+                    private let grid = Grid()
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func cell(at row: Int) -> Cell {
+                        let cell = grid.dequeueReusableCell(for: row, cellType: SummaryCell.self)
+                        cell.setup(with: "Episode", dependencies: dependencies)
+                        return cell
+                    }
+                }
+                """,
+        ], findings: helperDeclared ? [
+            "1️⃣": "[direct-child-dependency] `HasMainQueue` is in `EpisodeScreen.Dependencies` only for `SummaryCell.setup`; forward `SummaryCell.Dependencies` instead",
+            "2️⃣": "[unused-dependency] `HasStorage` in `EpisodeScreen.Dependencies` is not used by `EpisodeScreen` nor needed by a component it forwards to",
+        ] : [:]))
     }
 }

@@ -5,6 +5,8 @@ import SwiftSyntax
 struct LocalScope {
     var types: [String: String] = [:]
     var values: [String: ValueIdentity] = [:]
+    /// Locals bound from a call handed a type (`cellType: SummaryCell.self`), whose type linking may tell.
+    var typeHints: [String: TypeArgumentHint] = [:]
 }
 
 /// A name that holds a dependencies value here, and what its declared type says about whose it is (nil

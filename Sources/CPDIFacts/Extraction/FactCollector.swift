@@ -254,6 +254,14 @@ final class FactCollector: SyntaxVisitor {
         localScopes.contains { $0.types[name] != nil || $0.values[name] != nil }
     }
 
+    func localTypeHint(of name: String) -> TypeArgumentHint? {
+        for scope in localScopes.reversed() {
+            if scope.types[name] != nil { return nil }
+            if let hint = scope.typeHints[name] { return hint }
+        }
+        return nil
+    }
+
     func localType(of name: String?) -> String? {
         guard let name else { return nil }
         return localScopes.reversed().lazy.compactMap { $0.types[name] }.first
@@ -526,6 +534,9 @@ final class FactCollector: SyntaxVisitor {
             // An annotation wins even when it names no nominal type (`[Loader]`): then there is no name.
             let typeName = annotation.map(\.nominalName) ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
+            if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = typeArgumentHint(value) {
+                localScopes[localScopes.count - 1].typeHints[name] = hint
+            }
             guard isMember, let current = typeStack.last else { continue }
             if let valueType = provenStaticType(node, binding) {
                 facts.declarations.staticProperties.append(StaticPropertyFact(owner: current.name, name: name, type: valueType))
@@ -636,6 +647,38 @@ final class FactCollector: SyntaxVisitor {
         return type
     }
 
+    /// `view.dequeueReusableCell(for: path, cellType: SummaryCell.self)`: the call and the one type handed to it.
+    func typeArgumentHint(_ value: ExprSyntax) -> TypeArgumentHint? {
+        guard let call = value.withoutUnwrapping.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.identifierText
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+        guard let callee else { return nil }
+        let handed = call.arguments.compactMap { argument -> TypeArgumentHint? in
+            guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+                  let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.identifierText, type.first?.isUppercase == true
+            else { return nil }
+            return TypeArgumentHint(callee: callee, label: argument.label?.identifierText ?? "_", type: type)
+        }
+        return handed.count == 1 ? handed[0] : nil
+    }
+
+    /// `func make<T>(_ type: T.Type) -> T`: the label of the one parameter typed `T.Type`, where the function
+    /// returns `T` (or `T?`, `T!`) and `T` is its own generic parameter.
+    func typeReturningLabel(_ node: FunctionDeclSyntax) -> String? {
+        guard let generics = node.genericParameterClause?.parameters, let returned = node.signature.returnClause?.type.unwrapped,
+              let name = returned.as(IdentifierTypeSyntax.self)?.name.identifierText,
+              returned.as(IdentifierTypeSyntax.self)?.genericArgumentClause == nil,
+              generics.contains(where: { $0.name.identifierText == name })
+        else { return nil }
+        let labels = node.signature.parameterClause.parameters.compactMap { parameter -> String? in
+            guard let metatype = parameter.type.as(MetatypeTypeSyntax.self), metatype.metatypeSpecifier.tokenKind == .keyword(.Type),
+                  metatype.baseType.as(IdentifierTypeSyntax.self)?.name.identifierText == name
+            else { return nil }
+            return parameter.firstName.identifierText
+        }
+        return labels.count == 1 ? labels[0] : nil
+    }
+
     func isStored(_ binding: PatternBindingSyntax) -> Bool {
         guard let accessors = binding.accessorBlock?.accessors else { return true }
         switch accessors {
@@ -681,6 +724,9 @@ final class FactCollector: SyntaxVisitor {
         }
         if node.parent?.is(MemberBlockItemSyntax.self) == true { recordExtensionMember(node.name.identifierText) }
         markTestSuite(if: node.attributes.contains(named: "Test"))
+        if let label = typeReturningLabel(node) {
+            facts.declarations.typeReturningFunctions.append(TypeReturningFunctionFact(name: node.name.identifierText, label: label))
+        }
         let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) || $0.carriesDependencies }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
         recordDependenciesParameter(node.signature.parameterClause, function: node.name.identifierText)
@@ -1064,6 +1110,7 @@ final class FactCollector: SyntaxVisitor {
                 )
                 fact.projection = projection?.member
                 fact.value = recorded((own ?? projection?.value)?.identity)
+                if fact.baseType == nil, let base { fact.baseTypeHint = localTypeHint(of: base) }
                 facts.forwards.append(fact)
             }
             if let reference = callee.as(DeclReferenceExprSyntax.self) {

@@ -8,6 +8,9 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// `static let shared: AppDelegateProtocol`: what a held value reached through a type's static member
     /// (`AppDelegate.shared.context`) is held by.
     public var staticProperties: [StaticPropertyFact] = []
+    /// `func dequeueReusableCell<T>(for: IndexPath, cellType: T.Type) -> T`: calls returning the type they are
+    /// handed (`cellType: SummaryCell.self`), which tells a local bound from such a call its type.
+    public var typeReturningFunctions: [TypeReturningFunctionFact] = []
 
     public init() {}
 
@@ -15,6 +18,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         dependenciesParameters.releaseSpareCapacity()
         dependencyMemberReads.releaseSpareCapacity()
         staticProperties.releaseSpareCapacity()
+        typeReturningFunctions.releaseSpareCapacity()
     }
 }
 
@@ -86,6 +90,32 @@ public struct StaticPropertyFact: Codable, Sendable, Equatable {
     public init(owner: String, name: String, type: String) {
         self.owner = owner
         self.name = name
+        self.type = type
+    }
+}
+
+/// A generic function returning its type parameter `T` (optionally `T?` or `T!`) and taking `T.Type` under
+/// `label`: whatever type the caller hands there is what it gets back.
+public struct TypeReturningFunctionFact: Codable, Sendable, Hashable {
+    public var name: String
+    public var label: String
+
+    public init(name: String, label: String) {
+        self.name = name
+        self.label = label
+    }
+}
+
+/// `let cell = view.dequeueReusableCell(for: path, cellType: SummaryCell.self)`: the call a local was bound
+/// from and the type handed to it, which is the local's type when the call is a `TypeReturningFunctionFact`.
+public struct TypeArgumentHint: Codable, Sendable, Hashable {
+    public var callee: String
+    public var label: String
+    public var type: String
+
+    public init(callee: String, label: String, type: String) {
+        self.callee = callee
+        self.label = label
         self.type = type
     }
 }

@@ -468,6 +468,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var projection: String?
         var value: ValueIdentity?
         var expectedType: TypeReference?
+        var baseTypeHint: TypeArgumentHint?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -521,6 +522,12 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         get { details?.value.expectedType }
         set { setDetail(\.expectedType, newValue) }
     }
+    /// When `base` is a local bound from a call that may return the type handed to it, that call: linking
+    /// takes the type for `baseType` where the sources declare such a function.
+    public var baseTypeHint: TypeArgumentHint? {
+        get { details?.value.baseTypeHint }
+        set { setDetail(\.baseTypeHint, newValue) }
+    }
 
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
@@ -554,7 +561,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     // The keys in the order the synthesized coding wrote them, so cached facts keep their bytes.
     private enum CodingKeys: String, CodingKey {
         case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
-        case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType
+        case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType, baseTypeHint
     }
 
     public init(from decoder: any Decoder) throws {
@@ -579,6 +586,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         enclosingFunction = try container.decodeIfPresent(String.self, forKey: .enclosingFunction)
         position = try container.decode(SourcePosition.self, forKey: .position)
         fields.expectedType = try container.decodeIfPresent(TypeReference.self, forKey: .expectedType)
+        fields.baseTypeHint = try container.decodeIfPresent(TypeArgumentHint.self, forKey: .baseTypeHint)
         details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
@@ -602,6 +610,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encodeIfPresent(enclosingFunction, forKey: .enclosingFunction)
         try container.encode(position, forKey: .position)
         try container.encodeIfPresent(fields.expectedType, forKey: .expectedType)
+        try container.encodeIfPresent(fields.baseTypeHint, forKey: .baseTypeHint)
     }
 }
 

@@ -20,8 +20,16 @@ struct ForwardResolution {
     func run(files: [FileFacts]) -> (forwards: [ResolvedForward], opaque: [String: [NotJudgedReason]]) {
         var forwards: [ResolvedForward] = []
         var opaque: [String: [NotJudgedReason]] = [:]
+        let typeReturning = Set(files.flatMap(\.declarations.typeReturningFunctions))
         for file in files {
-            for fact in file.forwards {
+            for written in file.forwards {
+                // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,
+                // where the sources declare that call as returning the type handed to it: `cell` is a `SummaryCell`.
+                var fact = written
+                if fact.baseType == nil, let hint = fact.baseTypeHint,
+                   typeReturning.contains(TypeReturningFunctionFact(name: hint.callee, label: hint.label)) {
+                    fact.baseType = hint.type
+                }
                 let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
                 // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
                 var sources = StaticHolderTyping.isTyped(holder: fact.holder, holderType: fact.holderType)

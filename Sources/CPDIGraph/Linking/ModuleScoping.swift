@@ -162,6 +162,7 @@ private struct Renamer {
             copy.builtType = name(forward.builtType)
             copy.holderType = name(forward.holderType)
             copy.holder = staticHolder(forward.holder)
+            if let hint = forward.baseTypeHint { copy.baseTypeHint = TypeArgumentHint(callee: hint.callee, label: hint.label, type: name(hint.type)) }
             copy.outerCallee = name(forward.outerCallee)
             copy.enclosingType = name(forward.enclosingType)
             copy.enclosingFunction = name(forward.enclosingFunction)
