@@ -10,10 +10,10 @@ public enum CorpusMeasurements {
     /// of the fifteenth and the eleven of the sixteenth (README, "An eleventh fresh held-out round" and those
     /// after), each as first measured. The development half counts the apps whose findings were read after a
     /// change made from reading them: the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor,
-    /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe and
-    /// HolyWaterBooks.
+    /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe,
+    /// HolyWaterBooks and MazeApp.
     static let heldOutApps = 65
-    static let developmentApps = 41
+    static let developmentApps = 42
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
@@ -42,9 +42,10 @@ public enum CorpusMeasurements {
     /// Findings of this version on the development half.
     static let development: [String: (right: Int, wrong: Int, pointless: Int)] = [
         // With the findings names learnt from the code gave on the six apps above, every one read right, and
-        // animeal's four once a static member's value was typed.
-        "unused-dependency": (50, 0, 0),
-        "direct-child-dependency": (133, 0, 1),
+        // animeal's four once a static member's value was typed, and MazeApp's three.
+        "unused-dependency": (53, 0, 0),
+        // With MazeApp's 14: the five first measured and the nine its cells' dequeue helper hid.
+        "direct-child-dependency": (147, 0, 1),
         "stale-forward": (13, 0, 0),
         "unused-dependencies-property": (20, 0, 1),
         "missing-forward": (7, 0, 0),
