@@ -194,9 +194,15 @@ public enum NamingInference {
         while changed {
             changed = false
             for (name, declarations) in definitions where !known.contains(name) {
+                // Aliases are known by simple name, so `Context = NavigatorContext & FavoritesInteractor.Context`
+                // composes another type's `Context` under its own name. That counts as composing a dependency alias
+                // when some declaration of the name composes no such `Context` (a base), and no concrete type
+                // bears the name (`typealias Context = Store.Context` naming a struct).
+                let selfReferenced = declarations.contains { $0.contains(name) }
+                if selfReferenced, concreteTypes.contains(name) || !declarations.contains(where: { !$0.contains(name) }) { continue }
                 let qualifies = declarations.allSatisfy { members in
                     !members.isEmpty && members.allSatisfy { member in
-                        hasProtocols.contains(member) || known.contains(member)
+                        member == name || hasProtocols.contains(member) || known.contains(member)
                             || (definitions[member] == nil && !concreteTypes.contains(member) && conventions.isDependencyProtocolName(member))
                     }
                 }

@@ -64,6 +64,41 @@ import Testing
         ]))
     }
 
+    /// Every type nests its own `Context`, and a view model's composes its interactor's by qualified name
+    /// (`FavoritesInteractor.Context`): the same simple name, another alias. The interactor's is the base that
+    /// makes the name a dependency alias; a `Context` naming a struct would not be one.
+    @Test func nestedContextAliasesComposingEachOtherAreLearnt() {
+        expectExactFindings(RuleExample(files: [
+            "Contexts.swift": """
+                protocol NavigatorContext { var navigator: Navigator { get } }
+                protocol StorageContext { var storage: Storage { get } }
+                protocol BeersSourceContext { var beersSource: BeersSource { get } }
+                """,
+            "FavoritesInteractor.swift": """
+                final class FavoritesInteractor {
+                    typealias Context = StorageContext & 1️⃣BeersSourceContext
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func favorites() -> [Int] { context.storage.ids }
+                }
+                """,
+            "FavoritesViewModel.swift": """
+                final class FavoritesViewModel {
+                    typealias Context = NavigatorContext & FavoritesInteractor.Context
+                    private let context: Context
+                    private let interactor: FavoritesInteractor
+                    init(context: Context) {
+                        self.context = context
+                        self.interactor = FavoritesInteractor(context: context)
+                    }
+                    func close() { context.navigator.pop() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `BeersSourceContext` in `FavoritesInteractor.Context` is not used by `FavoritesInteractor` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// A default alias name with a value named in the app's words (`managers`).
     @Test func aValueNamedInTheAppsWordsIsFollowed() {
         expectExactFindings(RuleExample(files: [
