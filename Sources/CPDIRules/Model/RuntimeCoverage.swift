@@ -18,13 +18,22 @@ public struct RuntimeCoverage: Codable, Sendable, Equatable {
     }
 
     public struct Item: Codable, Sendable, Equatable {
-        /// `registration` or `injection`.
+        /// `registration` or `injection` (is it used?), or `lookup` (is it provided?).
         public var kind: String
         public var name: String
         public var reason: String
         public var file: String
         public var line: Int
         public var column: Int
+
+        public init(kind: String, name: String, reason: String, file: String, line: Int, column: Int) {
+            self.kind = kind
+            self.name = name
+            self.reason = reason
+            self.file = file
+            self.line = line
+            self.column = column
+        }
     }
 
     public static let empty = RuntimeCoverage(registrations: 0, injections: 0, notJudged: [])
@@ -73,11 +82,18 @@ extension RuntimeCoverage {
         self.init(registrations: declared.count, injections: runtime.injections.count + runtime.resolutions.count, notJudged: notJudged)
     }
 
-    /// "12 registrations and 30 injections (2 not judged)", for the summary line; nil when there are none.
+    /// "12 run-time registrations and 30 injections, 2 not judged, 1 lookup not judged as provided", for the
+    /// summary line; nil when there are none. Whether a registration or injection is used and whether a lookup is
+    /// provided are two questions, and one injection may leave both open, so they are counted apart.
     public var summary: String? {
         guard registrations + injections > 0 else { return nil }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        let judged = notJudged.isEmpty ? "all judged" : "\(notJudged.count) not judged"
+        let lookups = notJudged.count { $0.kind == "lookup" }
+        let unused = notJudged.count - lookups
+        var open: [String] = []
+        if unused > 0 { open.append("\(unused) not judged") }
+        if lookups > 0 { open.append("\(count(lookups, "lookup")) not judged as provided") }
+        let judged = open.isEmpty ? "all judged" : open.joined(separator: ", ")
         return "\(count(registrations, "run-time registration")) and \(count(injections, "injection")), \(judged)"
     }
 }
