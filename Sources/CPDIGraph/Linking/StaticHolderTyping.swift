@@ -16,7 +16,9 @@ struct StaticHolderTyping {
     let componentNames: Set<String>
 
     func run(_ files: [FileFacts]) -> [FileFacts] {
-        guard files.contains(where: holdsStatically) else { return files }
+        // One look at each file; most apps have no such holder, and the rest only a few files with one.
+        let holding = files.indices.filter { holdsStatically(files[$0]) }
+        guard !holding.isEmpty else { return files }
         let types = memberTypes(files)
         func typed(_ holder: String?, _ holderType: String?, scope: String?) -> String? {
             guard holderType == nil, let holder, Self.isTypeLevel(holder) else { return holderType }
@@ -28,11 +30,12 @@ struct StaticHolderTyping {
             guard let owner = declaredName(symbols.resolve(String(holder[..<dot]), from: scope)) else { return nil }
             return types["\(owner)\(holder[dot...])"]
         }
-        return files.map { original in
-            guard holdsStatically(original) else { return original }
-            var file = original
+        var typedFiles = files
+        for fileIndex in holding {
+            var file = files[fileIndex]
             for index in file.uses.indices where Self.isTypeLevel(file.uses[index].holder) {
-                file.uses[index].holderType = typed(file.uses[index].holder, file.uses[index].holderType, scope: file.uses[index].enclosingType)
+                let use = file.uses[index]
+                file.uses[index].holderType = typed(use.holder, use.holderType, scope: use.enclosingType)
             }
             for index in file.forwards.indices where Self.isTypeLevel(file.forwards[index].holder) {
                 let forward = file.forwards[index]
@@ -42,8 +45,9 @@ struct StaticHolderTyping {
                 let flow = file.unfollowedFlows[index]
                 file.unfollowedFlows[index].holderType = typed(flow.holder, flow.holderType, scope: flow.enclosingType)
             }
-            return file
+            typedFiles[fileIndex] = file
         }
+        return typedFiles
     }
 
     /// A holder this pass typed. Whose value it holds is then told by that type alone, not by the code around.
