@@ -14,6 +14,14 @@ extension Pipeline {
             if case .facts(let facts) = self { return facts }
             return nil
         }
+
+        /// Every Swift file; a header only when it declares a protocol Swift imports (`ObjectiveCHeaders`).
+        var isAnalysed: Bool {
+            switch self {
+            case .facts(let facts): !facts.path.hasSuffix(".h") || !facts.types.isEmpty
+            case .unreadable(let problem): !problem.file.hasSuffix(".h")
+            }
+        }
     }
 
     /// Files are independent, so they are read and extracted on all cores; each result lands in its own

@@ -195,6 +195,9 @@ public struct Pipeline: Sendable {
     func analysed(
         _ outcomes: [ExtractionOutcome], modules: [String: String], naming: InferredNaming = InferredNaming(), needsGraph: Bool = true
     ) -> (result: AnalysisResult, namesThatMatter: NamesThatMatter) {
+        // A header counts only for the protocols it declares for Swift: one without (a C header, or an
+        // unreadable one) is not part of what was analysed.
+        let outcomes = outcomes.filter(\.isAnalysed)
         var facts: [FileFacts] = []
         var problems: [InputProblem] = []
         for outcome in outcomes {

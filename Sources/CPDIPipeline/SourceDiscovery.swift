@@ -118,7 +118,8 @@ public struct SourceDiscovery: Sendable {
                     }
                 case .file:
                     if ProjectFiles.fileNames.contains(name) { walk.projects.add(URL(fileURLWithPath: path, isDirectory: false)) }
-                    guard name.hasSuffix(".swift") else { continue }
+                    // Headers only for the protocols Objective-C declares for Swift (`ObjectiveCHeaders`).
+                    guard name.hasSuffix(".swift") || name.hasSuffix(".h") else { continue }
                     if filtering, !isSelected(relativeNames(of: path, root: root)) { continue }
                     walk.files.append(path)
                 case .other:

@@ -1262,6 +1262,22 @@ final class FactCollector: SyntaxVisitor {
             precedingLabels: list[..<index].map { $0.firstName.identifierText }, position: position(parameter.firstName)
         ))
         facts.declarations.dependenciesParameters[facts.declarations.dependenciesParameters.count - 1].hasDefaultValue = parameter.defaultValue != nil
+        recordComposedParameter(parameter)
+    }
+
+    /// `init(dependencies: Presenter.Dependencies & Dependencies)`: the value carries another alias besides the
+    /// type's own, so what it is handed to may be served by that alias, not by the own one. Which of the two a
+    /// child's need comes from is not followed, so the type is not judged.
+    private func recordComposedParameter(_ parameter: FunctionParameterSyntax) {
+        let members = parameter.type.compositionMembers.compactMap(\.nominalName)
+        guard parameter.type.isComposition, members.count > 1,
+            members.contains(where: { conventions.isAliasName($0.split(separator: ".").last ?? Substring($0)) })
+        else { return }
+        let name = (parameter.secondName ?? parameter.firstName).identifierText
+        facts.unfollowedFlows.append(UnfollowedFlow(
+            kind: .combined, name: name, detail: "\(name): \(members.joined(separator: " & "))", enclosingType: enclosingType,
+            enclosingFunction: enclosingFunction, position: position(parameter.type.unwrapped)
+        ))
     }
 
     /// `spliced.externalDependencies` read from another value; `self.x` and assignments to it are not reads of someone else's.

@@ -21,6 +21,21 @@ public enum FactExtractor {
     static func extract(
         path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool, recordsRuntimeReads: Bool = true
     ) -> FileFacts {
+        guard ObjectiveCHeaders.isHeader(path) else {
+            return extractSwift(path: path, source: source, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: recordsRuntimeReads)
+        }
+        // A header gives only the protocols Swift imports from it; everything else in it is Objective-C.
+        guard let swift = ObjectiveCHeaders.swiftEquivalent(of: source) else { return FileFacts(path: path) }
+        let read = extractSwift(path: path, source: swift, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: true)
+        var facts = FileFacts(path: path)
+        guard read.syntaxError == nil else { return facts }
+        facts.types = read.types.filter { $0.isProtocol }
+        return facts
+    }
+
+    private static func extractSwift(
+        path: String, source: String, conventions: NamingConventions, gatedByVocabulary: Bool, recordsRuntimeReads: Bool
+    ) -> FileFacts {
         var text = source
         let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: NestingGuard.maximumParserNesting) }
         let lines = LineTable(source: source, tree: tree, fileName: path)

@@ -65,8 +65,9 @@ struct UncompiledFiles {
     /// file. A project in a subfolder does not own the files beneath it: the app's project at the root may
     /// compile them (Windscribe keeps an older `Windscribe/Windscribe.xcodeproj` beside the root's).
     func isUncompiled(_ file: String) -> Bool {
-        // Most trees have no Xcode project that lists its files; every file is asked.
-        guard !projects.isEmpty else { return false }
+        // Most trees have no Xcode project that lists its files; every file is asked. A header is not compiled
+        // by a target but imported by the files that are.
+        guard !projects.isEmpty, file.hasSuffix(".swift") else { return false }
         var folder = (file as NSString).deletingLastPathComponent
         var listedByAProject = false
         while !folder.isEmpty {

@@ -96,6 +96,9 @@ public struct DirectChildDependency: Rule {
             let member = entry.member.name
             let children = listed(needs.map(\.child))
             let aliases = Array(Set(needs.compactMap(\.alias))).sorted()
+            // Advice to compose an alias the parent's cannot name, as declared, would not build.
+            guard alreadyListed || aliases.allSatisfy({ AliasVisibility.mayCompose($0, into: entry.alias, symbols: context.model.symbols) })
+            else { return nil }
             let message: String
             let suggestion: String
             if alreadyListed {

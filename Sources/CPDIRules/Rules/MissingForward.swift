@@ -144,7 +144,8 @@ public struct MissingForward: Rule {
             for forward in forwards.lazy.map({ model.forwards[$0] }) {
                 guard let child = model.components[forward.target], let childAlias = child.ownAlias, childAlias != aliasName,
                     !members.contains(childAlias), !reported.contains(childAlias), !proposed.contains("\(aliasName)|\(childAlias)"),
-                    let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered)
+                    let needed = symbols.leafSets[childAlias], !needed.isEmpty, needed.isSubset(of: covered),
+                    AliasVisibility.mayCompose(childAlias, into: aliasName, symbols: symbols)
                 else { continue }
                 if composed == nil { composed = symbols.composedAliases(of: aliasName) }
                 guard !composed!.contains(childAlias) else { continue }

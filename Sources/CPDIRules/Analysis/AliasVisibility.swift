@@ -1,0 +1,46 @@
+import CPDIFacts
+import CPDIGraph
+
+/// Whether a parent's alias may compose a child's alias and still compile: Swift refuses a type alias whose
+/// underlying type is less visible than the alias is declared (`public typealias Environment = … &
+/// Child.Environment` where the child's alias is internal). Advice to compose one is only given where it builds.
+enum AliasVisibility {
+    private static func rank(_ access: AccessLevel) -> Int {
+        switch access {
+        case .private: 0
+        case .fileprivate: 1
+        case .internal: 2
+        case .package: 3
+        case .public, .open: 4
+        }
+    }
+
+    /// `composed` can be written into `alias`: it is at least as visible, through every type it is nested in,
+    /// as `alias` is declared. An alias cpdi does not know says no; a type it is nested in that the sources do
+    /// not declare (the SDK's, extended) narrows nothing.
+    static func mayCompose(_ composed: String, into alias: String, symbols: SymbolTable) -> Bool {
+        guard let parent = symbols.aliases[alias], let reach = reach(of: composed, symbols: symbols) else { return false }
+        return reach >= rank(parent.fact.access)
+    }
+
+    /// The alias's own access, narrowed by each type it is nested in.
+    private static func reach(of alias: String, symbols: SymbolTable) -> Int? {
+        guard let declared = symbols.aliases[alias] else { return nil }
+        var reach = rank(declared.fact.access)
+        // A protocol's members are as visible as the protocol; none may say otherwise.
+        if let owner = declared.fact.enclosingType, let declaration = declaration(of: owner, symbols: symbols), declaration.kind == .protocol {
+            reach = rank(declaration.access)
+        }
+        var scope = declared.fact.enclosingType
+        while let type = scope {
+            if let declaration = declaration(of: type, symbols: symbols) { reach = min(reach, rank(declaration.access)) }
+            scope = type.lastIndex(of: ".").map { String(type[..<$0]) }
+        }
+        return reach
+    }
+
+    /// The type's own declaration, not an extension of it.
+    private static func declaration(of type: String, symbols: SymbolTable) -> TypeFact? {
+        symbols.typeDeclarations[type]?.first(where: { $0.fact.kind != .extension })?.fact ?? symbols.protocols[type]?.fact
+    }
+}
