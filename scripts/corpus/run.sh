@@ -4,7 +4,7 @@
 #   scripts/corpus/run.sh MIRRORS OUT [CPDI]
 #
 # MIRRORS holds bare git mirrors named owner+name/repo (as the search tool's `fetch` leaves them in
-# /work/.mirror); nothing here reaches the network. Each app's Swift files and project files at the commit
+# /work/.mirror); nothing here reaches the network. Each app's Swift files, headers and project files at the commit
 # the corpus was measured on (else the mirror's HEAD, with a warning) are extracted once into OUT/apps, and
 # its JSON result written to OUT/results/owner+name.json; scripts/corpus/configs/owner+name.yml, where there
 # is one, is its .cpdi.yml. Third-party code stays in OUT, outside the repo.
@@ -30,7 +30,7 @@ grep -v '^#' scripts/corpus/apps.tsv | while IFS=$'\t' read -r app commit style 
       echo "warning: $app: commit $commit is not in the mirror, using HEAD $(git --git-dir="$mirror" rev-parse --short HEAD)" >&2
     fi
     mkdir -p "$folder"
-    git --git-dir="$mirror" ls-tree -r --name-only "$revision" | grep -E '\.swift$|(^|/)(project\.yml|Project\.swift|Package\.swift|project\.pbxproj|\.cpdi\.yml)$' |
+    git --git-dir="$mirror" ls-tree -r --name-only "$revision" | grep -E '\.(swift|h)$|(^|/)(project\.yml|Project\.swift|Package\.swift|project\.pbxproj|\.cpdi\.yml)$' |
       while IFS= read -r file; do
         mkdir -p "$folder/$(dirname "$file")"
         git --git-dir="$mirror" show "$revision:$file" > "$folder/$file" 2>/dev/null || rm -f "$folder/$file"

@@ -11,9 +11,9 @@ public enum CorpusMeasurements {
     /// after), each as first measured. The development half counts the apps whose findings were read after a
     /// change made from reading them: the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor,
     /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe,
-    /// HolyWaterBooks, MazeApp and BeersApp.
-    static let heldOutApps = 65
-    static let developmentApps = 43
+    /// HolyWaterBooks, MazeApp and BeersApp, and edx-app-ios, read for the protocols of Objective-C headers.
+    static let heldOutApps = 64
+    static let developmentApps = 44
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
@@ -43,10 +43,12 @@ public enum CorpusMeasurements {
     /// Findings of this version on the development half.
     static let development: [String: (right: Int, wrong: Int, pointless: Int)] = [
         // With the findings names learnt from the code gave on the six apps above, every one read right, and
-        // animeal's four once a static member's value was typed, and MazeApp's three.
-        "unused-dependency": (53, 0, 0),
-        // With MazeApp's 14: the five first measured and the nine its cells' dequeue helper hid.
-        "direct-child-dependency": (147, 0, 1),
+        // animeal's four once a static member's value was typed, and MazeApp's three; with edx-app-ios's 13 since
+        // its headers' protocols are read.
+        "unused-dependency": (66, 0, 0),
+        // With MazeApp's 14: the five first measured and the nine its cells' dequeue helper hid; with edx-app-ios's
+        // 12, and its one pointless (an alias that is exactly the child's, told to forward it).
+        "direct-child-dependency": (159, 0, 2),
         "stale-forward": (13, 0, 0),
         "unused-dependencies-property": (20, 0, 1),
         "missing-forward": (7, 0, 0),

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import CPDIFacts
+
+/// Protocols Objective-C headers declare, read as Swift imports them (`ObjectiveCHeaders`).
+@Suite struct ObjectiveCHeaderTests {
+    private func facts(_ header: String) -> FileFacts {
+        FactExtractor.extract(path: "Sources/Providers.h", source: header)
+    }
+
+    @Test func aPropertyOnlyProtocolIsDeclaredWhereTheHeaderDeclaresIt() {
+        let facts = facts("""
+            @class Config;
+            /* @protocol Commented <NSObject> @end */
+            @protocol ConfigProvider <NSObject, Identified>
+
+            @property (readonly, strong, nonatomic) Config* config;
+            @property (nonatomic, nullable) id <Reachability> reachability;
+            @property (nonatomic) NSInteger retries; // settable
+            @end
+            """)
+        #expect(facts.types.map(\.name) == ["ConfigProvider"])
+        let provider = facts.types[0]
+        #expect(provider.kind == .protocol)
+        #expect(provider.position == SourcePosition(line: 3, column: 11))
+        #expect(provider.inheritedTypes.map(\.name) == ["NSObjectProtocol", "Identified"])
+        #expect(provider.propertyRequirements == [
+            PropertyRequirementFact(name: "config", type: "Config", isSettable: false),
+            PropertyRequirementFact(name: "reachability", type: "Reachability?", isSettable: true),
+            PropertyRequirementFact(name: "retries", type: "NSInteger", isSettable: true),
+        ])
+        #expect(facts.aliases.isEmpty && facts.uses.isEmpty && facts.syntaxError == nil)
+    }
+
+    /// What might import under another name than cpdi would write leaves the whole protocol out.
+    @Test(arguments: [
+        "- (void)trackScreenWithName:(NSString *)name;",
+        "@optional\n@property (readonly) Config* config;",
+        "@property (class, readonly) Config* shared;",
+        "@property (readonly, getter=isEnabled) BOOL enabled;",
+        "@property (readonly) void (^completion)(void);",
+        "@property (readonly) NSArray<Config *>* configs;",
+    ])
+    func aProtocolWithAMemberThatDoesNotImportPlainlyIsLeftOut(member: String) {
+        #expect(facts("@protocol Tracked <NSObject>\n\(member)\n@end\n").types.isEmpty)
+    }
+
+    @Test func announcementsAndCHeadersDeclareNothing() {
+        #expect(facts("@protocol Later;\n@class Config;\n").types.isEmpty)
+        #expect(facts("#include <stdint.h>\nint32_t add(int32_t a, int32_t b);\n").types.isEmpty)
+        #expect(facts("@protocol Unclosed <NSObject>\n@property (readonly) Config* config;\n").types.isEmpty)
+    }
+}

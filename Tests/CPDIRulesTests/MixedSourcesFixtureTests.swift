@@ -1,0 +1,134 @@
+import CPDIRules
+import Testing
+
+/// Shapes of a mixed Swift and Objective-C app (read for the change, so now in the development half): protocols
+/// that headers declare, a public alias told to compose an internal one, and a dependencies parameter composed
+/// with another component's alias.
+@Suite struct MixedSourcesFixtureTests {
+    private static let header = """
+        #import <Foundation/Foundation.h>
+        NS_ASSUME_NONNULL_BEGIN
+        @class Session, Router;
+        @protocol SessionProvider;
+
+        /// Gives the signed-in session.
+        @protocol SessionProvider <NSObject>
+        @property (readonly, nonatomic) Session* session;
+        @end
+
+        @protocol RouterProvider <NSObject>
+        @property (readonly, nonatomic, weak, nullable) Router* router;
+        @end
+
+        // A method imports under a name derived from its selector: not written for Swift.
+        @protocol TrackerProvider <NSObject>
+        - (void)trackScreenWithName:(NSString *)name;
+        @end
+        NS_ASSUME_NONNULL_END
+        """
+
+    /// An alias composing protocols a header declares is judged like one composing Swift protocols.
+    @Test func protocolsAnObjectiveCHeaderDeclaresAreJudged() {
+        expectExactFindings(RuleExample(files: [
+            "Providers.h": Self.header,
+            "Screen.swift": """
+                final class Session { var token = "" }
+                final class Router { func open() {} }
+                final class ProfileScreen {
+                    typealias Environment = SessionProvider & 1️⃣RouterProvider
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func show() { _ = environment.session.token }
+                }
+                """,
+        ], findings: ["1️⃣": "[unused-dependency] `RouterProvider` in `ProfileScreen.Environment` is not used by `ProfileScreen` nor needed by a component it forwards to"]))
+    }
+
+    /// A header protocol with a method is not written for Swift, so an alias composing it is not judged.
+    @Test func aHeaderProtocolWithAMethodLeavesItsComposersUnjudged() {
+        expectExactFindings(RuleExample(files: [
+            "Providers.h": Self.header,
+            "Screen.swift": """
+                final class Session { var token = "" }
+                final class Router { func open() {} }
+                final class AboutScreen {
+                    typealias Environment = SessionProvider & RouterProvider & TrackerProvider
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func show() { _ = environment.session.token }
+                }
+                """,
+        ]))
+    }
+
+    /// `public typealias Environment` cannot compose an internal child's alias: the advice would not build, so
+    /// direct-child-dependency keeps quiet. A protocol's alias is as visible as the protocol, so composing a
+    /// public protocol's alias is advised.
+    @Test func aChildAliasLessVisibleThanTheParentsIsNotAdvised() {
+        expectExactFindings(RuleExample(files: [
+            "Outline.swift": """
+                public protocol HasConfig { var config: Config { get } }
+                public protocol HasStyles { var styles: Styles { get } }
+                public final class Config {}
+                public final class Styles {}
+                final class OutlineTable {
+                    typealias Environment = HasConfig
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func show() { _ = environment.config }
+                }
+                public final class Outline {
+                    public typealias Environment = HasStyles & HasConfig
+                    let environment: Environment
+                    public init(environment: Environment) { self.environment = environment }
+                    func show() { _ = environment.styles; _ = OutlineTable(environment: environment) }
+                }
+                public protocol Fetching {
+                    typealias Environment = HasConfig
+                    func fetch(environment: Environment)
+                }
+                public final class Catalog {
+                    public typealias Environment = HasStyles & 1️⃣HasConfig
+                    let environment: Environment
+                    let fetcher: Fetching
+                    public init(environment: Environment, fetcher: Fetching) { self.environment = environment; self.fetcher = fetcher }
+                    func show() { _ = environment.styles; fetcher.fetch(environment: environment) }
+                }
+                """,
+        ], findings: ["1️⃣": "[direct-child-dependency] `HasConfig` is in `Catalog.Environment` only for `Fetching.fetch`; forward `Fetching.Environment` instead"]))
+    }
+
+    /// `convenience init(environment: Presenter.Environment & Environment)` hands a value that carries the
+    /// presenter's alias too: what the presenter needs may come from either, so the screen is not judged.
+    @Test func aParameterComposedWithAnotherAliasLeavesItsTypeUnjudged() {
+        expectExactFindings(RuleExample(files: [
+            "Profile.swift": """
+                protocol HasSession { var session: Session { get } }
+                protocol HasRouter { var router: Router { get } }
+                protocol HasStyles { var styles: Styles { get } }
+                final class Session {}
+                final class Router {}
+                final class Styles {}
+                final class Presenter {
+                    typealias Environment = HasSession & HasRouter
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func load() { _ = environment.session; _ = environment.router }
+                }
+                final class ProfileScreen {
+                    typealias Environment = HasStyles & HasSession
+                    private let environment: Environment
+                    private let presenter: Presenter
+                    convenience init(environment: Presenter.Environment & Environment) {
+                        self.init(environment: environment, presenter: Presenter(environment: environment))
+                    }
+                    init(environment: Environment, presenter: Presenter) {
+                        self.environment = environment
+                        self.presenter = presenter
+                    }
+                    func show() { _ = environment.styles }
+                }
+                """,
+        ]))
+    }
+}
