@@ -582,6 +582,12 @@ final class FactCollector: SyntaxVisitor {
             let typeName = node.typeAnnotation.map(\.type.nominalName) ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) })
         {
             recordBinding(name, type: typeName)
+        } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
+            let value = node.initializer?.value, value.strippedOfOptionality.isSelf, let type = enclosingType
+        {
+            // `if let owner = self`, `guard let weakSelf = self` in a closure capturing `[weak self]`: the
+            // instance itself, so `owner.dependencies.x` reads this type's own dependencies.
+            recordBinding(name, type: type)
         }
         return .visitChildren
     }
