@@ -131,4 +131,62 @@ import Testing
                 """,
         ]))
     }
+
+    /// `if let owner = self` in a closure that captures `[weak self]` is the instance: its dependencies' reads are
+    /// this type's, not those of every type storing a value of that name.
+    @Test func aLocalBoundFromSelfReadsTheTypesOwnDependencies() {
+        expectExactFindings(RuleExample(files: [
+            "Header.swift": """
+                protocol HasAnalytics { var analytics: Analytics { get } }
+                protocol HasStyles { var styles: Styles { get } }
+                final class Analytics { func track() {} }
+                final class Styles { var color = 0 }
+                final class HeaderView {
+                    typealias Environment = HasAnalytics & 1️⃣HasStyles
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func toggle(run: (@escaping () -> Void) -> Void) {
+                        run { [weak self] in
+                            if let owner = self { owner.environment.analytics.track() }
+                        }
+                        run { [weak self] in
+                            guard let weakSelf = self else { return }
+                            weakSelf.environment.analytics.track()
+                        }
+                    }
+                }
+                final class Banner {
+                    typealias Environment = HasStyles & 2️⃣HasAnalytics
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func paint() { _ = environment.styles.color }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasStyles` in `HeaderView.Environment` is not used by `HeaderView` nor needed by a component it forwards to",
+            "2️⃣": "[unused-dependency] `HasAnalytics` in `Banner.Environment` is not used by `Banner` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// An Objective-C protocol of Apple's frameworks cannot require a type, so conforming to one leaves the
+    /// component's alias judged.
+    @Test func anObjectiveCDelegateOfTheFrameworksRequiresNoAlias() {
+        expectExactFindings(RuleExample(files: [
+            "Feedback.swift": """
+                import MessageUI
+                protocol HasMailer { var mailer: Mailer { get } }
+                protocol HasStyles { var styles: Styles { get } }
+                final class Mailer { func send() {} }
+                final class Styles {}
+                final class FeedbackScreen: UIViewController, MFMailComposeViewControllerDelegate, UIAdaptivePresentationControllerDelegate {
+                    typealias Environment = HasMailer & 1️⃣HasStyles
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment; super.init(nibName: nil, bundle: nil) }
+                    func send() { environment.mailer.send() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasStyles` in `FeedbackScreen.Environment` is not used by `FeedbackScreen` nor needed by a component it forwards to",
+        ]))
+    }
 }
