@@ -189,4 +189,35 @@ import Testing
             "1️⃣": "[unused-dependency] `HasStyles` in `FeedbackScreen.Environment` is not used by `FeedbackScreen` nor needed by a component it forwards to",
         ]))
     }
+
+    /// `lookup().environment.config` reads the environment of a value cpdi cannot type, which may be any
+    /// component storing one, but not one whose property is `private` to another file.
+    @Test func anUntypedHolderCannotReadAnotherFilesPrivateDependencies() {
+        expectExactFindings(RuleExample(files: [
+            "Screens.swift": """
+                protocol HasConfig { var config: Config { get } }
+                protocol HasStyles { var styles: Styles { get } }
+                final class Config { var flag = false }
+                final class Styles { var color = 0 }
+                final class Banner {
+                    typealias Environment = HasStyles & 1️⃣HasConfig
+                    private let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func paint() { _ = environment.styles.color }
+                }
+                final class Footer {
+                    typealias Environment = HasStyles & HasConfig
+                    let environment: Environment
+                    init(environment: Environment) { self.environment = environment }
+                    func paint() { _ = environment.styles.color }
+                }
+                """,
+            "Flags.swift": """
+                func lookup() -> Footer { fatalError() }
+                func isOn() -> Bool { lookup().environment.config.flag }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasConfig` in `Banner.Environment` is not used by `Banner` nor needed by a component it forwards to",
+        ]))
+    }
 }

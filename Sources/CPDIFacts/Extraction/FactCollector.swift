@@ -562,7 +562,8 @@ final class FactCollector: SyntaxVisitor {
                 }
             }
             facts.types[current.index].dependencyProperties.append(DependencyPropertyFact(
-                name: name, type: type, isStored: !isProtocol && isStored(binding), position: position(binding.pattern)
+                name: name, type: type, isStored: !isProtocol && isStored(binding), position: position(binding.pattern),
+                access: node.modifiers.accessLevel
             ))
         }
         return .visitChildren

@@ -233,12 +233,15 @@ public struct DependencyPropertyFact: Codable, Sendable, Equatable {
     /// False for computed properties and protocol requirements.
     public var isStored: Bool
     public var position: SourcePosition
+    /// As declared: a `private` or `fileprivate` one is read from its own file only.
+    public var access: AccessLevel = .internal
 
-    public init(name: String, type: TypeReference?, isStored: Bool, position: SourcePosition) {
+    public init(name: String, type: TypeReference?, isStored: Bool, position: SourcePosition, access: AccessLevel = .internal) {
         self.name = name
         self.type = type
         self.isStored = isStored
         self.position = position
+        self.access = access
     }
 }
 

@@ -35,7 +35,17 @@ struct ScopeAttribution {
         // Where each member read from a component's own dependencies value is first read: the reads that must
         // each be declared by some protocol of its alias. Needed only by this pass, so not kept in the scopes.
         var memberReads: [String: [String: Place]] = [:]
-        let storing = componentsStoring()
+        let storingByName = componentsStoring()
+        /// The components storing a property of that name which code in `file` can reach: a `private` or
+        /// `fileprivate` one only from the file declaring it.
+        func storing(_ property: String, readableFrom file: String) -> [String] {
+            (storingByName[property] ?? []).filter { name in
+                guard let component = model.components[name], let stored = component.property,
+                    stored.access == .private || stored.access == .fileprivate
+                else { return true }
+                return component.file == file
+            }
+        }
         lazy var declaredValueNames = Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) })
         // The few components whose alias is a labelled tuple, with its labels.
         var tupleElements: [String: Set<String>] = [:]
@@ -50,8 +60,8 @@ struct ScopeAttribution {
         }
         /// The type of the value is unknown: any component storing such a property may be the one, unless
         /// what is read from it (`vault.services.isEmpty`) is nothing a dependency of that component provides.
-        func markReadAnywhere(property: String, readMembers: Set<String>) {
-            for component in storing[property] ?? [] {
+        func markReadAnywhere(property: String, readMembers: Set<String>, from file: String) {
+            for component in storing(property, readableFrom: file) {
                 guard readMembers.isEmpty || !providedMembers(of: component).isDisjoint(with: readMembers) else { continue }
                 scopes[component]?.storedDependenciesRead = true
             }
@@ -96,7 +106,7 @@ struct ScopeAttribution {
                 // `router.services.errorReporter` on a value of unknown type: any component that stores
                 // `services` and whose dependencies provide `errorReporter` may be the one read.
                 if use.holder != nil, use.holderType == nil {
-                    for component in storing[use.base] ?? [] where providedMembers(of: component).contains(use.member) {
+                    for component in storing(use.base, readableFrom: path) where providedMembers(of: component).contains(use.member) {
                         scopes[component]?.usedMembers.insert(use.member)
                     }
                 }
@@ -111,7 +121,7 @@ struct ScopeAttribution {
                     // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
                     // the holder's type cannot be told, those of every component storing such a property.
                     owners += flow.holderType == nil
-                        ? storing[flow.name] ?? []
+                        ? storing(flow.name, readableFrom: path)
                         : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
                 }
                 for owner in Set(owners) { notJudged(owner, reason) }
@@ -125,7 +135,7 @@ struct ScopeAttribution {
                 if read.baseType != nil {
                     for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
                 } else {
-                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [])
+                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [], from: path)
                 }
             }
         }
