@@ -77,7 +77,7 @@ struct PropertyExtractionTests {
             }
             """)
         #expect(facts.types.map(\.dependencyProperties) == [
-            [DependencyPropertyFact(name: "externalDependencies", type: ref("External", m["2️⃣"]), isStored: true, position: m["1️⃣"])],
+            [DependencyPropertyFact(name: "externalDependencies", type: ref("External", m["2️⃣"]), isStored: true, position: m["1️⃣"], access: .private)],
             [DependencyPropertyFact(name: "services", type: ref("Services", m["4️⃣"]), isStored: true, position: m["3️⃣"])],
         ])
     }
