@@ -220,4 +220,29 @@ import Testing
             "1️⃣": "[unused-dependency] `HasConfig` in `Banner.Environment` is not used by `Banner` nor needed by a component it forwards to",
         ]))
     }
+
+    /// A coordinator keeping the concrete container (`var dependencies: AppDependency`) requires no protocol, so
+    /// no read of it is "declared by no protocol of its dependencies"; a container's conformances added in
+    /// extensions declare what it reads.
+    @Test func aComponentKeepingAConcreteContainerReadsNothingUnknown() {
+        let example = RuleExample(files: [
+            "Coordinator.swift": """
+                protocol HasSignIn { var signIn: SignIn { get } }
+                final class SignIn { func check() {} }
+                final class AppDependency {
+                    private let service = SignIn()
+                }
+                extension AppDependency: HasSignIn {
+                    var signIn: SignIn { service }
+                }
+                final class AppCoordinator {
+                    var dependencies: AppDependency
+                    init(dependencies: AppDependency) { self.dependencies = dependencies }
+                    func start() { dependencies.signIn.check() }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["AppCoordinator"]?.notJudged.map(\.detail) == [])
+    }
 }

@@ -204,8 +204,10 @@ struct ScopeAttribution {
     /// Reads of members that no protocol of the component's alias declares, nor an extension of one:
     /// a dynamic member lookup, a constrained extension, something cpdi does not see. Only asked where every
     /// protocol behind the alias is declared in the sources, so that the answer is known to be "none".
+    /// A component that requires nothing (`var dependencies: AppDependency`, a concrete type) has no protocol
+    /// to ask, and what it reads is whatever that type offers.
     private func unknownMemberReads(of name: String, _ memberReads: [String: Place]) -> [NotJudgedReason] {
-        guard !memberReads.isEmpty, let component = model.components[name],
+        guard !memberReads.isEmpty, let component = model.components[name], !component.requirements.isEmpty,
             component.requirements.allSatisfy({ model.leafMembers.isFullyDeclared($0.name) })
         else { return [] }
         let leaves = model.leaves(of: component)
