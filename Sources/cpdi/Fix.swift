@@ -108,7 +108,10 @@ struct FixRun {
                 if !selected.contains(finding.ruleID) {
                     reason = Pipeline.fixableRules.contains(finding.ruleID) ? "of rules not selected" : "not fixable automatically"
                 } else if finding.editedFile == nil {
-                    reason = "\(finding.ruleID) (a child has no alias of its own to forward)"
+                    // The only unused-dependency without an edit is a member copied into a property nobody reads.
+                    reason = finding.ruleID == "unused-dependency"
+                        ? "unused-dependency (its copy into a property must be removed by hand too)"
+                        : "\(finding.ruleID) (a child has no alias of its own to forward)"
                 } else if unparsable.contains(finding.editedFile!) {
                     reason = "in files that do not parse"
                 } else {

@@ -106,6 +106,11 @@ final class FactCollector: SyntaxVisitor {
     var parameterScopes: [FunctionParameterListSyntax?] = []
     /// Locals declared with an injection wrapper: reading one is a read of an injection.
     var localInjectionNames: Set<String> = []
+    /// `Type|property` for the `private` and `fileprivate` stored properties of the file's types.
+    var privateStoredProperties: Set<String> = []
+    /// Reads of the own dependencies assigned straight to a property: the use's index, the property, and where
+    /// the two names of the assignment are written (`self.logger = dependencies.logger`), which read nothing.
+    var copiesIntoProperties: [(use: Int, property: String, written: [AbsolutePosition])] = []
     /// Stored properties and initializer and function parameters with a nominal type, until `finishTypedValues`
     /// keeps those typed by an alias of this file.
     var typedValueCandidates: [TypedValueFact] = []
@@ -543,6 +548,7 @@ final class FactCollector: SyntaxVisitor {
             }
             noteDeclaredMember(name)
             let isProtocol = facts.types[current.index].isProtocol
+            if !isProtocol { notePrivateStoredProperty(node, name: name, binding: binding) }
             if !isProtocol, let annotation, isStored(binding) { noteTypedValue(name, type: annotation) }
             if isProtocol {
                 facts.types[current.index].requirements.append(name)
@@ -898,6 +904,9 @@ final class FactCollector: SyntaxVisitor {
             use.value = recorded(known.identity)
             use.next = nextMember(after: node)
             use.isHandedOn = isHandedOnAsDependencies(node)
+            if let role = ExprSyntax(node).assignmentRole, !role.isTarget, let target = copiedProperty(role.other) {
+                copiesIntoProperties.append((facts.uses.count, target.name, [target.token, node.declName.baseName.positionAfterSkippingLeadingTrivia]))
+            }
             facts.uses.append(use)
         } else if mayHoldDependencies, let base = node.base, let access = holderAccess(base) {
             // `viewModel.dependencies.logger`: a read of the dependencies a held value shares.
@@ -1334,5 +1343,57 @@ final class FactCollector: SyntaxVisitor {
 
     func recordRuntimeRegistration(_ registration: RegistrationFact?) {
         if let registration { facts.runtime.registrations.append(registration) }
+    }
+}
+
+// MARK: Copies nobody reads
+
+extension FactCollector {
+    /// `self.logger` or `logger`, the target of an assignment: the property's name and where it is written.
+    func copiedProperty(_ target: ExprSyntax) -> (name: String, token: AbsolutePosition)? {
+        if let member = target.as(MemberAccessExprSyntax.self), let base = member.base, base.isSelf {
+            return (member.declName.baseName.identifierText, member.declName.baseName.positionAfterSkippingLeadingTrivia)
+        }
+        guard let reference = target.as(DeclReferenceExprSyntax.self) else { return nil }
+        return (reference.baseName.identifierText, reference.baseName.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// Notes a `private` or `fileprivate` stored property (not `lazy`, no observers) of the enclosing type.
+    func notePrivateStoredProperty(_ node: VariableDeclSyntax, name: String, binding: PatternBindingSyntax) {
+        guard let type = enclosingType, node.parent?.is(MemberBlockItemSyntax.self) == true, binding.accessorBlock == nil,
+            [.private, .fileprivate].contains(node.modifiers.accessLevel), !node.modifiers.contains(where: { $0.name.text == "lazy" }),
+            !node.modifiers.isStatic
+        else { return }
+        privateStoredProperties.insert("\(type)|\(name)")
+    }
+
+    /// A read copied into a private property that the file reads nowhere is a dead copy. A read is any
+    /// identifier of that name in an expression (`logger.log`, `self.logger`, `\.logger`, `other.logger`) other
+    /// than the assignment's own two, and any string literal holding the word (`value(forKey: "logger")`): the
+    /// safe side, since only this file can read a private property.
+    func markDeadCopies(in tree: SourceFileSyntax) {
+        let candidates = copiesIntoProperties.filter { copy in
+            guard let type = facts.uses[copy.use].enclosingType, privateStoredProperties.contains("\(type)|\(copy.property)") else { return false }
+            // Assigned once in the type: a second assignment may be the one a reader relies on.
+            return copiesIntoProperties.filter { $0.property == copy.property && facts.uses[$0.use].enclosingType == type }.count == 1
+        }
+        guard !candidates.isEmpty else { return }
+        let names = Set(candidates.map(\.property))
+        let written = Set(candidates.flatMap(\.written))
+        var read: Set<String> = []
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let text) where names.contains(text):
+                guard !written.contains(token.positionAfterSkippingLeadingTrivia) else { continue }
+                // A declaration names it without reading it; a pattern binds another name of that spelling.
+                if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+                read.insert(text)
+            case .stringSegment(let text):
+                for name in names where text.contains(name) { read.insert(name) }
+            default:
+                continue
+            }
+        }
+        for copy in candidates where !read.contains(copy.property) { facts.uses[copy.use].deadCopy = copy.property }
     }
 }

@@ -43,6 +43,7 @@ public enum FactExtractor {
             path: path, conventions: conventions, lines: lines, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: recordsRuntimeReads
         )
         collector.walk(tree)
+        if !tree.hasError { collector.markDeadCopies(in: tree) }
         if tree.hasError { collector.recordEveryTypeNameAsPossible(in: tree) }
         var facts = collector.finish()
         facts.suppressions = SuppressionReading.read(tree, source: source, lines: lines)

@@ -405,6 +405,9 @@ public struct UseFact: Codable, Sendable, Equatable {
     public var next: String?
     /// The member is handed on as a dependencies argument (`List(dependencies: dependencies.nested)`).
     public var isHandedOn = false
+    /// `self.logger = dependencies.logger` into a `private` stored property whose name the file writes nowhere
+    /// else: the copy is never read, so neither is the member, but removing it takes the copy too.
+    public var deadCopy: String?
     public var isTypeLevel: Bool
     public var enclosingType: String?
     /// The qualified name of the innermost function taking a dependencies parameter, if any.

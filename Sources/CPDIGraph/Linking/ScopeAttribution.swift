@@ -11,6 +11,9 @@ public struct ComponentScope: Sendable, Equatable {
     public var possibleChildren: Set<String> = []
     /// Whether something reads its stored dependencies: its scope, a subclass, or another type through an instance.
     public var storedDependenciesRead = false
+    /// Members read only to be copied into a private property nothing reads (`self.logger = dependencies.logger`),
+    /// with that property: not uses, but removing the member takes the copy too.
+    public var deadCopies: [String: String] = [:]
     /// Places its dependencies go that cpdi does not follow (SPEC §4b), sorted. While there is one, what its
     /// alias must provide is not known, and nothing is said about the alias's members.
     public var notJudged: [NotJudgedReason] = []
@@ -84,7 +87,11 @@ struct ScopeAttribution {
                 }
                 member = next
             }
-            scopes[component]?.usedMembers.insert(member)
+            if let copy = use.deadCopy, ownValue, use.holder == nil {
+                if scopes[component]?.deadCopies[member] == nil { scopes[component]?.deadCopies[member] = copy }
+            } else {
+                scopes[component]?.usedMembers.insert(member)
+            }
             guard ownValue, !use.isTypeLevel || use.base == model.components[component]?.genericParameter,
                 scopes[component] != nil, memberReads[component]?[member] == nil
             else { return }

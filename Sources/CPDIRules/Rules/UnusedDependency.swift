@@ -109,6 +109,15 @@ public struct UnusedDependency: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.aliasReview.compactMap { entry in
             guard entry.verdict == .unused else { return nil }
+            if let copy = deadCopy(of: entry, in: context.model) {
+                // The copy must go with the member, and cpdi does not remove statements: no automatic fix.
+                return finding(
+                    file: entry.aliasFile, at: entry.member.position,
+                    "`\(entry.member.name)` in `\(entry.alias)` is only copied into `\(copy)`, which nothing reads; remove both",
+                    component: entry.component, member: entry.member.name,
+                    suggestion: "remove `\(copy)` and `\(entry.member.name)` from `\(entry.alias)`"
+                )
+            }
             return finding(
                 file: entry.aliasFile, at: entry.member.position,
                 "`\(entry.member.name)` in `\(entry.alias)` is not used by \(users(of: entry)) nor needed by a component \(entry.owners.count == 1 ? "it forwards" : "they forward") to\(providedElsewhereNote(entry))",
@@ -118,6 +127,15 @@ public struct UnusedDependency: Rule {
             )
         }
     }
+}
+
+/// The private property a member of the leaf is copied into and never read from, in the scope of a component
+/// the alias constrains.
+private func deadCopy(of entry: AliasMemberReview.Entry, in model: DependencyModel) -> String? {
+    let leaves = model.symbols.leafSets[entry.member.name] ?? [entry.member.name]
+    let members = leaves.reduce(into: Set<String>()) { $0.formUnion(model.symbols.protocols[$1]?.fact.requirements ?? []) }
+    let copies = entry.owners.compactMap { model.scopes[$0]?.deadCopies }.flatMap { $0 }.filter { members.contains($0.key) }
+    return copies.map(\.value).sorted().first
 }
 
 /// `ProductListView`, or for an alias several types require, "any of `A`, `B` and `C`".
