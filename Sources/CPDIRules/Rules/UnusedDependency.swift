@@ -110,6 +110,9 @@ public struct UnusedDependency: Rule {
         context.aliasReview.compactMap { entry in
             guard entry.verdict == .unused else { return nil }
             if let copy = deadCopy(of: entry, in: context.model) {
+                // A composed alias (an app-wide `HasManagers`) may be all the alias holds, and what removing it
+                // leaves is not for cpdi to guess: only a leaf is reported.
+                guard context.model.symbols.aliases[entry.member.name] == nil else { return nil }
                 // The copy must go with the member, and cpdi does not remove statements: no automatic fix.
                 return finding(
                     file: entry.aliasFile, at: entry.member.position,
