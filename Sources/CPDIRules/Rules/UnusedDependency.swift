@@ -60,6 +60,25 @@ public struct UnusedDependency: Rule {
                 """,
                 findings: ["1️⃣": "`HasPrices` in `BalanceModel.Context` is not used by `BalanceModel` nor needed by a component it forwards to"]
             ),
+            // Read only into a private property the file never reads: the copy goes with the member.
+            RuleExample(
+                """
+                protocol HasLogger { var logger: Logger { get } }
+                protocol HasStore { var store: Store { get } }
+
+                final class AddModel {
+                    typealias Dependencies = 1️⃣HasLogger & HasStore
+                    private let dependencies: Dependencies
+                    private let logger: Logger
+                    init(dependencies: Dependencies) {
+                        self.dependencies = dependencies
+                        self.logger = dependencies.logger
+                    }
+                    func save() { dependencies.store.load() }
+                }
+                """,
+                findings: ["1️⃣": "`HasLogger` in `AddModel.Dependencies` is only copied into `logger`, which nothing reads; remove both"]
+            ),
         ],
         nonTriggering: [
             RuleExample(
