@@ -177,6 +177,7 @@ extension RuntimeStyleReading {
             fact.registeredIn = Self.enclosingRegistration(of: Syntax(node))
             fact.helperName = helperName
             fact.isResolverByName = guessedResolver
+            fact.lazyProperty = Self.lazyProperty(initializedBy: ExprSyntax(node))
             // Swinject's own lookups always name their type: one that hands it nothing is the app's helper.
             fact.throughHelper = helperName != nil || (dialect == .swinject && node.arguments.first.map { $0.label != nil } ?? true)
             if let typeArgument, isGenericName(typeArgument) {
@@ -189,6 +190,21 @@ extension RuntimeStyleReading {
             }
             facts.resolutions.append(fact)
         }
+    }
+
+    /// The `lazy` property whose initial value the call is (`lazy var api: API = resolver.resolve()`, also
+    /// force-unwrapped or cast), so the lookup runs when the property is first read.
+    static func lazyProperty(initializedBy call: ExprSyntax) -> String? {
+        var value = Syntax(call)
+        while let parent = value.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+            value = parent
+        }
+        guard let initializer = value.parent?.as(InitializerClauseSyntax.self), initializer.value.id == value.id,
+            let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+        else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 
     /// `resolver ~> T.self`, `r ~> (T.self, name: "x")` and `r ~> (T.self, argument: a)` (SwinjectAutoregistration).

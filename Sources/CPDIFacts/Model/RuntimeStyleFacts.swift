@@ -213,6 +213,8 @@ public struct ResolutionFact: Codable, Sendable, Equatable {
     /// Read as Resolver's only because it is written on `Resolver` in a file that imports no library saying so:
     /// a type of the sources named `Resolver` makes it the app's own call.
     public var isResolverByName = false
+    /// `lazy var service: Service = resolver.resolve()`: the lookup runs when that property is first read.
+    public var lazyProperty: String?
     public var enclosingType: String?
     public var position: SourcePosition
 

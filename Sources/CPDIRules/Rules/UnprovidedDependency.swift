@@ -311,7 +311,9 @@ public struct UnprovidedDependency: Rule {
         var asked = type
         if let name = resolution.fact.name { asked += " (name: \"\(name)\")" }
         if resolution.fact.argumentCount > 0 { asked += " with \(resolution.fact.argumentCount) argument\(resolution.fact.argumentCount == 1 ? "" : "s")" }
-        let outcome = resolution.fact.dialect == .swinject ? "it returns nil" : "it crashes"
+        var outcome = resolution.fact.dialect == .swinject ? "it returns nil" : "it crashes"
+        // A lazy property's lookup runs only when the property is first read.
+        if let property = resolution.fact.lazyProperty { outcome += " when `\(property)` is first read" }
         let registered = nearMiss.map { "it is registered only as `\($0)`" } ?? "nothing registers it"
         return finding(
             file: resolution.file, at: resolution.fact.position,
