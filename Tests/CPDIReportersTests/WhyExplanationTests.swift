@@ -131,3 +131,38 @@ import Testing
         #expect(NameSuggestions.closest(to: "Zebra", among: known) == [])
     }
 }
+
+/// `cpdi why COMPONENT LEAF` ends with what cpdi says of that leaf there, so "why is this flagged?" has its answer.
+@Suite struct WhyLeafFindingTests {
+    @Test func theFindingOnTheLeafFollowsItsPaths() throws {
+        let result = Pipeline().run(sources: [
+            ("AddModel.swift", """
+                protocol HasLogger { var logger: Logger { get } }
+                protocol HasStore { var store: Store { get } }
+                final class Logger {}
+                final class Store { func load() {} }
+                final class AddModel {
+                    typealias Dependencies = HasLogger & HasStore
+                    private let dependencies: Dependencies
+                    private let logger: Logger
+                    init(dependencies: Dependencies) {
+                        self.dependencies = dependencies
+                        self.logger = dependencies.logger
+                    }
+                    func save() { dependencies.store.load() }
+                }
+                """),
+        ])
+        let explanation = WhyExplanation(result: result)
+        let component = try #require(result.graph.nodes.first { $0.id == "component:AddModel" })
+        let leaf = try #require(result.graph.nodes.first { $0.id == "leaf:HasLogger" })
+        let text = explanation.leafPaths(from: component, to: leaf)
+        #expect(text.hasSuffix("""
+
+            AddModel.swift:6: `HasLogger` in `AddModel.Dependencies` is only copied into `logger`, which nothing reads; remove both [unused-dependency]
+
+            """))
+        let store = try #require(result.graph.nodes.first { $0.id == "leaf:HasStore" })
+        #expect(!explanation.leafPaths(from: component, to: store).contains("[unused-dependency]"))
+    }
+}

@@ -99,6 +99,12 @@ public struct WhyExplanation {
             }
         }
         if truncated { lines += ["", "(more paths exist; only the first \(found.count) are shown)"] }
+        // What cpdi says of the leaf in this component: the answer to "why is this flagged?".
+        let said = findings.filter { $0.component == component.name && $0.member == leaf.name }
+        if !said.isEmpty {
+            lines.append("")
+            lines += said.map { "\($0.file):\($0.line): \($0.message) [\($0.ruleID)]" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
