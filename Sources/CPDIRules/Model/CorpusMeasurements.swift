@@ -7,24 +7,25 @@
 public enum CorpusMeasurements {
     /// Apps in each half: the first corpus's 20 held-out apps, with the two composition apps met in the tenth
     /// fresh round, the seven of the eleventh, the eight of the twelfth, the seven of the fourteenth, the ten
-    /// of the fifteenth, the eleven of the sixteenth and the one of the seventeenth (README, "An eleventh fresh
+    /// of the fifteenth, the eleven of the sixteenth and the two of the seventeenth (README, "An eleventh fresh
     /// held-out round" and those after), each as first measured. The development half counts the apps whose findings were read after a
     /// change made from reading them: the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor,
     /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe,
     /// HolyWaterBooks, MazeApp and BeersApp, then edx-app-ios, read for the protocols of Objective-C headers, and
     /// Wallet, read for a wrong reason of a component it does not judge.
-    static let heldOutApps = 66
+    static let heldOutApps = 67
     static let developmentApps = 45
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
     /// measured verdicts the proof replaced; their count, as first measured, stays in the README.
-    /// `unused-registration` also counts the sixteenth round, where a container's leaf was called unneeded.
+    /// `unused-registration` also counts the sixteenth and seventeenth rounds, where a container's leaf was called
+    /// unneeded.
     /// `unprovided-dependency` also counts the histories of the 90 held-out Swinject and Resolver apps and of the
     /// 47 of the other run-time dialects (README, "Lookups without registrations in the apps' histories"): up to 20
     /// commits of each, every distinct finding read; then the histories of 61 fresh Swinject and Resolver apps
     /// (`scripts/corpus/histories.tsv`), scanned once on this session's build.
-    static let heldOutAppsByRule: [String: Int] = ["unused-injection": 58, "unused-registration": 69, "unprovided-dependency": 256]
+    static let heldOutAppsByRule: [String: Int] = ["unused-injection": 58, "unused-registration": 70, "unprovided-dependency": 256]
 
     /// Findings of this version on the held-out half: what `cpdi rules` shows.
     static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
@@ -33,7 +34,7 @@ public enum CorpusMeasurements {
         "unused-dependency": (72, 1, 0),
         "direct-child-dependency": (36, 0, 1),
         "stale-forward": (1, 0, 0),
-        "unused-dependencies-property": (50, 1, 1),
+        "unused-dependencies-property": (51, 1, 1),
         "missing-forward": (6, 0, 0),
         "alias-reuse": (0, 0, 1),
         "associatedtype-dependencies": (0, 0, 3),
@@ -41,7 +42,7 @@ public enum CorpusMeasurements {
         "public-alias": (0, 0, 4),
         // With the fresh histories' 13 right and 2 pointless (commits whose project compiles a file not in the tree).
         "unprovided-dependency": (49, 2, 5),
-        "unused-registration": (38, 1, 0),
+        "unused-registration": (39, 1, 0),
         // With mage-ios's three, judged once `UISplitViewControllerDelegate` and the like are known to require no type.
         "unused-injection": (247, 0, 4),
     ]
