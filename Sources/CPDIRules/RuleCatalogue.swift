@@ -41,6 +41,13 @@ public struct Analyzer: Sendable {
     /// are sorted, so the result does not depend on which finishes first.
     public func findings(for context: RuleContext) -> [Finding] {
         let rules = self.rules
-        return Parallel.map(rules.count) { index in StepTimes.measure("rule \(rules[index].id)") { rules[index].check(context) } }.flatMap { $0 }.sorted()
+        return Parallel.map(rules.count) { index in StepTimes.measure("rule \(rules[index].id)") { rules[index].check(context) } }
+            .flatMap { $0 }.filter { !$0.isInObjectiveCHeader }.sorted()
     }
+}
+
+extension Finding {
+    /// A header is read only for the protocols it declares for Swift: advice written in Swift, or an edit of the
+    /// header, would not fit the Objective-C it is written in.
+    var isInObjectiveCHeader: Bool { file.hasSuffix(".h") || editedFile?.hasSuffix(".h") == true }
 }

@@ -245,4 +245,30 @@ import Testing
         expectExactFindings(example)
         #expect(example.linkedModel().scopes["AppCoordinator"]?.notJudged.map(\.detail) == [])
     }
+
+    /// A protocol a header declares may break a rule (`ScreenDependencies` only inherits others), but the advice
+    /// is Swift's, and the header is Objective-C: nothing is reported in a header.
+    @Test func nothingIsReportedInAHeader() {
+        expectExactFindings(RuleExample(files: [
+            "Providers.h": """
+                @protocol HasSession <NSObject>
+                @property (readonly) Session* session;
+                @end
+                @protocol HasRouter <NSObject>
+                @property (readonly) Router* router;
+                @end
+                @protocol ScreenDependencies <HasSession, HasRouter>
+                @end
+                """,
+            "Screen.swift": """
+                final class Session {}
+                final class Router {}
+                final class Screen {
+                    let dependencies: ScreenDependencies
+                    init(dependencies: ScreenDependencies) { self.dependencies = dependencies }
+                    func show() { _ = dependencies.session; _ = dependencies.router }
+                }
+                """,
+        ]))
+    }
 }

@@ -35,7 +35,7 @@ public struct RuleExample: Sendable {
     /// Extracts, links and runs `rule` on the example, as the real pipeline does, but in memory.
     /// `learnsNaming: false` keeps to `conventions`, as `learn-naming: false` does.
     public func run(_ rule: any Rule, conventions: NamingConventions = .default, learnsNaming: Bool = true) -> [Finding] {
-        rule.check(RuleContext(model: linkedModel(conventions: conventions, learnsNaming: learnsNaming))).sorted()
+        rule.check(RuleContext(model: linkedModel(conventions: conventions, learnsNaming: learnsNaming))).filter { !$0.isInObjectiveCHeader }.sorted()
     }
 
     /// The example's linked model, as the rules read it.
