@@ -18,8 +18,8 @@ extension Pipeline {
         /// Every Swift file; a header only when it declares a protocol Swift imports (`ObjectiveCHeaders`).
         var isAnalysed: Bool {
             switch self {
-            case .facts(let facts): !facts.path.hasSuffix(".h") || !facts.types.isEmpty
-            case .unreadable(let problem): !problem.file.hasSuffix(".h")
+            case .facts(let facts): !ObjectiveCHeaders.isHeader(facts.path) || !facts.types.isEmpty
+            case .unreadable(let problem): !ObjectiveCHeaders.isHeader(problem.file)
             }
         }
     }

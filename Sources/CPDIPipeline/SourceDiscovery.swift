@@ -1,3 +1,4 @@
+import CPDIFacts
 import Foundation
 
 
@@ -119,7 +120,7 @@ public struct SourceDiscovery: Sendable {
                 case .file:
                     if ProjectFiles.fileNames.contains(name) { walk.projects.add(URL(fileURLWithPath: path, isDirectory: false)) }
                     // Headers only for the protocols Objective-C declares for Swift (`ObjectiveCHeaders`).
-                    guard name.hasSuffix(".swift") || name.hasSuffix(".h") else { continue }
+                    guard name.hasSuffix(".swift") || ObjectiveCHeaders.isHeader(name) else { continue }
                     if filtering, !isSelected(relativeNames(of: path, root: root)) { continue }
                     walk.files.append(path)
                 case .other:

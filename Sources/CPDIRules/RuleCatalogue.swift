@@ -49,5 +49,5 @@ public struct Analyzer: Sendable {
 extension Finding {
     /// A header is read only for the protocols it declares for Swift: advice written in Swift, or an edit of the
     /// header, would not fit the Objective-C it is written in.
-    var isInObjectiveCHeader: Bool { file.hasSuffix(".h") || editedFile?.hasSuffix(".h") == true }
+    var isInObjectiveCHeader: Bool { ObjectiveCHeaders.isHeader(file) || editedFile.map(ObjectiveCHeaders.isHeader) == true }
 }

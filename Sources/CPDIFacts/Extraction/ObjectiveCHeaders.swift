@@ -9,8 +9,9 @@
 /// custom getter, under their own names. A method (whose Swift name the importer derives from its selector), an
 /// `@optional` or class property, a getter name or a macro could make a member read under a name cpdi would not
 /// know, so such a protocol is left out, and an alias composing it stays unjudged, as before.
-enum ObjectiveCHeaders {
-    static func isHeader(_ path: String) -> Bool { path.hasSuffix(".h") }
+public enum ObjectiveCHeaders {
+    /// Whether cpdi reads the file as a header (for its protocols only), not as Swift.
+    public static func isHeader(_ path: String) -> Bool { path.hasSuffix(".h") }
 
     private static let protocolMarker = Array("@protocol".utf8)
 

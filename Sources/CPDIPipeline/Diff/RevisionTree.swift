@@ -72,7 +72,7 @@ struct RevisionTree: SourceTree {
 
     /// Files a scan may open: Swift sources, the project files that name modules, and configuration.
     private static func isOpened(_ path: String, configuration: String?) -> Bool {
-        if path.hasSuffix(".swift") || path.hasSuffix(".h") { return true }
+        if path.hasSuffix(".swift") || ObjectiveCHeaders.isHeader(path) { return true }
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
         return ProjectFiles.fileNames.contains(name) || name == Configuration.fileName
             || path.hasSuffix(".xcodeproj/project.pbxproj") || path == configuration
