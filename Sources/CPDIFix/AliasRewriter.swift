@@ -62,6 +62,56 @@ private final class Rewriter: SyntaxRewriter {
         return DeclSyntax(alias)
     }
 
+    /// A protocol that declares nothing and only inherits stands as an alias of its parents: the edit goes to its
+    /// inheritance clause (`protocol HomeDependencies: HasLogger, HasStore & HasClock {}`), one parent per element
+    /// or several composed in one.
+    override func visit(_ node: ProtocolDeclSyntax) -> DeclSyntax {
+        guard let edit = edits[position(node.name)], let clause = node.inheritanceClause else { return super.visit(node) }
+        let editing = CompositionEditing(position: { self.position($0) })
+        let original = Array(clause.inheritedTypes)
+        var kept: [InheritedTypeSyntax] = []
+        for element in original {
+            if edit.remove.contains(position(element.type)) { continue }
+            if element.type.is(CompositionTypeSyntax.self), edit.remove.contains(where: { contains(element.type, $0) }) {
+                let edited = editing.edit(element.type, remove: edit.remove, add: [])
+                if edited.as(IdentifierTypeSyntax.self)?.name.text == "Any" { continue }
+                kept.append(element.with(\.type, edited))
+            } else {
+                kept.append(element)
+            }
+        }
+        let written = Set(original.map { $0.type.trimmedDescription })
+        // A parent added goes on a line of its own where the parents are written one per line.
+        let layout = original.dropFirst().map(\.type.leadingTrivia).last { $0.containsNewline }?.lastLineBreak ?? .space
+        for name in edit.add where !written.contains(name) {
+            kept.append(InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(leadingTrivia: layout, name: .identifier(name)))))
+        }
+        var declaration = node
+        guard let first = original.first, let last = original.last, !kept.isEmpty else {
+            // Nothing left to inherit: `protocol HomeDependencies {}`, with the space the clause ended in.
+            declaration.inheritanceClause = nil
+            declaration.name = node.name.with(\.trailingTrivia, node.name.trailingTrivia + (original.last?.type.trailingTrivia ?? []))
+            return DeclSyntax(declaration)
+        }
+        kept[0].type = kept[0].type.with(\.leadingTrivia, first.type.leadingTrivia)
+        for index in kept.indices {
+            if index == kept.count - 1 {
+                kept[index].trailingComma = nil
+                if kept[index].id != last.id {
+                    kept[index].type = kept[index].type.with(\.trailingTrivia, last.type.trailingTrivia)
+                }
+            } else if kept[index].trailingComma == nil {
+                kept[index].type = kept[index].type.with(\.trailingTrivia, [])
+                kept[index].trailingComma = .commaToken(trailingTrivia: kept[index + 1].type.leadingTrivia.containsNewline ? [] : .space)
+                if !kept[index + 1].type.leadingTrivia.containsNewline {
+                    kept[index + 1].type = kept[index + 1].type.with(\.leadingTrivia, [])
+                }
+            }
+        }
+        declaration.inheritanceClause = clause.with(\.inheritedTypes, InheritedTypeListSyntax(kept))
+        return DeclSyntax(declaration)
+    }
+
     /// Whether a member position lies inside a type's text.
     private func contains(_ type: TypeSyntax, _ member: MemberPosition) -> Bool {
         let start = type.startLocation(converter: converter)

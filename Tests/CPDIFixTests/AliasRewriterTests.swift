@@ -98,4 +98,38 @@ import Testing
         #expect(rewrite("typealias 1️⃣X = A & B\nstruct {", add: ["C"]) == nil)
         #expect(rewrite("typealias 1️⃣X = A & B\n", add: ["B"]) == nil)
     }
+
+    /// A protocol that declares nothing and only inherits stands as an alias: its inheritance clause is edited.
+    @Test func removesAndAddsParentsOfACompositionProtocolOnOneLine() {
+        #expect(rewrite("protocol 1️⃣X: 2️⃣A, B, C {}\n", remove: ["2️⃣"]) == "protocol X: B, C {}\n")
+        #expect(rewrite("protocol 1️⃣X: A, 2️⃣B, C {}\n", remove: ["2️⃣"]) == "protocol X: A, C {}\n")
+        #expect(rewrite("protocol 1️⃣X: A, B, 2️⃣C {}\n", remove: ["2️⃣"]) == "protocol X: A, B {}\n")
+        #expect(rewrite("protocol 1️⃣X: AnyObject, 2️⃣A, B {}\n", remove: ["2️⃣"], add: ["Child.Dependencies"])
+            == "protocol X: AnyObject, B, Child.Dependencies {}\n")
+        #expect(rewrite("protocol 1️⃣X: A & 2️⃣B, C {}\n", remove: ["2️⃣"]) == "protocol X: A, C {}\n")
+        #expect(rewrite("protocol 1️⃣X: 2️⃣A & 3️⃣B, C {}\n", remove: ["2️⃣", "3️⃣"]) == "protocol X: C {}\n")
+        #expect(rewrite("protocol 1️⃣X: 2️⃣A {}\n", remove: ["2️⃣"]) == "protocol X {}\n")
+    }
+
+    @Test func keepsAParentPerLineLayout() {
+        let marked = """
+            public protocol 1️⃣AppDependency: 2️⃣HasNone,
+                HasAnalytics,
+                HasNetwork,
+                3️⃣HasDefaults {}
+
+            """
+        #expect(rewrite(marked, remove: ["2️⃣", "3️⃣"], add: ["Sync.Dependencies"]) == """
+            public protocol AppDependency: HasAnalytics,
+                HasNetwork,
+                Sync.Dependencies {}
+
+            """)
+        #expect(rewrite(marked, remove: ["3️⃣"]) == """
+            public protocol AppDependency: HasNone,
+                HasAnalytics,
+                HasNetwork {}
+
+            """)
+    }
 }

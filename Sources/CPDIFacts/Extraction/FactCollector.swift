@@ -871,6 +871,9 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
         recordKeyPathSubscriptRoots(node)
+        if let current = typeStack.last, facts.types[current.index].isProtocol {
+            facts.types[current.index].requirements.append("subscript")
+        }
         // An instance subscript an extension or a protocol adds may be one of a library's type.
         if recordsRuntimeReads, let current = typeStack.last, facts.types[current.index].kind == .extension || facts.types[current.index].isProtocol,
             !node.modifiers.isStatic

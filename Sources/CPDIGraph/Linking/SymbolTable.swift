@@ -38,6 +38,9 @@ public struct SymbolTable: Sendable {
     /// Aliases named like dependency aliases, and every alias they compose. Other compositions
     /// (`typealias Handler = Inbound & Outbound`) are ordinary Swift and define no dependencies.
     public var dependencyAliases: Set<String> = []
+    /// Protocols that declare nothing and only inherit (`protocol HomeDependencies: HasLogger, HasStore {}`), also
+    /// entered as aliases of what they inherit (`CompositionProtocols`).
+    public internal(set) var compositionProtocols: Set<String> = []
     /// Simple names of aliases declared inside protocols and classes (`Dependencies`): a conformer or
     /// subclass sees them as its own, so lookups of these names also search the inherited types.
     private var inheritableAliasNames: Set<String> = []

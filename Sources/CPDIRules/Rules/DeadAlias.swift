@@ -80,7 +80,9 @@ public struct DeadAlias: Rule {
         return symbols.sortedAliasNames.compactMap { name in
             let alias = symbols.aliases[name]!
             let fact = alias.fact
-            guard symbols.dependencyAliases.contains(name), model.owners[name] == nil, !mentioned.contains(name),
+            // A composition protocol is a protocol in the code; whether one is dead is not an alias's question.
+            guard symbols.dependencyAliases.contains(name), !symbols.compositionProtocols.contains(name),
+                model.owners[name] == nil, !mentioned.contains(name),
                 conventions.isAliasName(fact.name),
                 fact.access != .public, fact.access != .open,
                 !conventions.isExternalAliasName(fact.name), !conventions.isFeatureEntryAliasName(fact.name),
