@@ -82,7 +82,8 @@ private final class Rewriter: SyntaxRewriter {
         }
         let written = Set(original.map { $0.type.trimmedDescription })
         // A parent added goes on a line of its own where the parents are written one per line.
-        let layout = original.dropFirst().map(\.type.leadingTrivia).last { $0.containsNewline }?.lastLineBreak ?? .space
+        // On one line the space after a comma belongs to the comma, so a parent added there starts with nothing.
+        let layout = original.dropFirst().map(\.type.leadingTrivia).last { $0.containsNewline }?.lastLineBreak ?? []
         for name in edit.add where !written.contains(name) {
             kept.append(InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(leadingTrivia: layout, name: .identifier(name)))))
         }

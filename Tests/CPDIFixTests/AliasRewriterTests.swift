@@ -109,6 +109,8 @@ import Testing
         #expect(rewrite("protocol 1️⃣X: A & 2️⃣B, C {}\n", remove: ["2️⃣"]) == "protocol X: A, C {}\n")
         #expect(rewrite("protocol 1️⃣X: 2️⃣A & 3️⃣B, C {}\n", remove: ["2️⃣", "3️⃣"]) == "protocol X: C {}\n")
         #expect(rewrite("protocol 1️⃣X: 2️⃣A {}\n", remove: ["2️⃣"]) == "protocol X {}\n")
+        #expect(rewrite("protocol 1️⃣X: A, 2️⃣B {}\n", remove: ["2️⃣"], add: ["Timer.Dependencies"]) == "protocol X: A, Timer.Dependencies {}\n")
+        #expect(rewrite("protocol 1️⃣X: A {}\n", add: ["B"]) == "protocol X: A, B {}\n")
     }
 
     @Test func keepsAParentPerLineLayout() {
