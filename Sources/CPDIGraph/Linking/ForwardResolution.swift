@@ -155,6 +155,7 @@ struct ForwardResolution {
             return []
         case nil:
             if let type = component(named: callee, scope: scope) { return [(type, .construction)] }
+            if let type = inheritedInitializerComponent(callee, scope: scope) { return [(type, .construction)] }
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .helper) }
         case "_"?:
@@ -260,6 +261,24 @@ struct ForwardResolution {
 
     private func functions(named name: String) -> [String] {
         (symbols.functionsByName[name] ?? []).filter { components[$0] != nil }.sorted()
+    }
+
+    /// `MainFlowController(dependencies:)` where `MainFlowController` declares no initializer and subclasses a
+    /// component class: Swift gives it its superclass's initializers, so the call builds that component (the
+    /// subclass's code is in the component's scope already). A subclass that declares any initializer is left
+    /// alone: its designated ones replace the inherited, and a convenience one may hand on anything.
+    private func inheritedInitializerComponent(_ name: String, scope: String?) -> String? {
+        guard case .type(var type)? = symbols.resolve(name, from: scope) else { return nil }
+        var visited: Set<String> = []
+        while visited.insert(type).inserted {
+            let declarations = symbols.typeDeclarations[type] ?? []
+            guard let main = declarations.first, main.fact.kind == .class, declarations.allSatisfy({ $0.fact.initializers.isEmpty }),
+                let parent = main.fact.inheritedTypes.first, case .type(let superclass)? = symbols.resolve(parent.name, from: type)
+            else { return nil }
+            if case .type? = components[superclass]?.form { return superclass }
+            type = superclass
+        }
+        return nil
     }
 
     private func superclass(of type: String?) -> String? {
