@@ -5,7 +5,7 @@ import Testing
 /// the components typed by it, an alias of its parents. Until it was reviewed like one, such components counted as
 /// judged while nothing of them was (the protocol was one opaque leaf, used as soon as any parent was read).
 @Suite struct CompositionProtocolFixtureTests {
-    private static let leaves = """
+    static let leaves = """
         protocol HasLogger { var logger: Logger { get } }
         protocol HasStore { var store: Store { get } }
         protocol HasClock { var clock: Clock { get } }
@@ -131,62 +131,5 @@ import Testing
             "1️⃣": "[protocol-composition] `StoreDependencies` declares nothing of its own and only inherits `ObservableObject`, `HasLogger` and `HasClock`; make it `typealias StoreDependencies = ObservableObject & HasLogger & HasClock`",
             "2️⃣": "[protocol-composition] `CacheDependencies` declares nothing of its own and only inherits `Keyed`, `HasLogger` and `HasClock`; make it `typealias CacheDependencies = Keyed & HasLogger & HasClock`",
         ]))
-    }
-
-    /// `MainFlow(navigation:dependencies:)` where `MainFlow` declares no initializer: Swift gives it its superclass's,
-    /// so the call builds the component class it inherits from, whose scope holds the subclass's code already. It
-    /// hands on nothing cpdi cannot follow, and the flows are judged together.
-    @Test func aSubclassWithoutInitializersIsBuiltByItsSuperclasssInitializer() {
-        expectExactFindings(RuleExample(files: [
-            "Leaves.swift": Self.leaves,
-            "Flow.swift": """
-                protocol 2️⃣FlowDependencies: HasLogger, HasStore, 1️⃣HasClock {}
-                class Flow {
-                    let dependencies: FlowDependencies
-                    init(navigation: String, dependencies: FlowDependencies) { self.dependencies = dependencies }
-                    func start() {}
-                }
-                final class AppFlow: Flow {
-                    override func start() {
-                        dependencies.logger.log("app")
-                        MainFlow(navigation: "main", dependencies: dependencies).start()
-                    }
-                }
-                final class MainFlow: Flow {
-                    override func start() { dependencies.store.save() }
-                }
-                """,
-        ], findings: [
-            "1️⃣": "[unused-dependency] `HasClock` in `FlowDependencies` is not used by `Flow` nor needed by a component it forwards to",
-            "2️⃣": "[protocol-composition] `FlowDependencies` declares nothing of its own and only inherits `HasLogger`, `HasStore` and `HasClock`; make it `typealias FlowDependencies = HasLogger & HasStore & HasClock`",
-        ]))
-    }
-
-    /// A subclass that declares an initializer of its own is built by it, which cpdi does not follow into the
-    /// superclass: the hand-off stays unresolved and the component unjudged.
-    @Test func aSubclassWithAnInitializerOfItsOwnIsNotTheSuperclass() {
-        let example = RuleExample(files: [
-            "Leaves.swift": Self.leaves,
-            "Flow.swift": """
-                protocol 1️⃣FlowDependencies: HasLogger, HasStore, HasClock {}
-                class Flow {
-                    let dependencies: FlowDependencies
-                    init(dependencies: FlowDependencies) { self.dependencies = dependencies }
-                    func start() { dependencies.logger.log("flow") }
-                }
-                final class MainFlow: Flow {
-                    init(session: FlowDependencies) { super.init(dependencies: session) }
-                }
-                final class AppFlow: Flow {
-                    override func start() { MainFlow(session: dependencies).start() }
-                }
-                """,
-        ], findings: [
-            "1️⃣": "[protocol-composition] `FlowDependencies` declares nothing of its own and only inherits `HasLogger`, `HasStore` and `HasClock`; make it `typealias FlowDependencies = HasLogger & HasStore & HasClock`",
-        ])
-        expectExactFindings(example)
-        #expect(example.linkedModel().scopes["Flow"]?.notJudged.map(\.detail) == [
-            "handed to `MainFlow(session:)`, which cpdi cannot resolve to a component",
-        ])
     }
 }

@@ -1149,6 +1149,9 @@ final class FactCollector: SyntaxVisitor {
                     ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
                 {
                     if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
+                } else if let typeName = base.dottedTypeName {
+                    // `Screen.Home.Presenter(engine:)`: a type nested in a namespace, named the whole way.
+                    if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
                 } else {
                     // `Builder().set(title:).set(dependencies:)`: a receiver that is no plain name is unknown, not
                     // the surrounding type (`_`), so the type's own `set` is not preferred.

@@ -111,6 +111,21 @@ extension ExprSyntax {
     }
 
     /// The name a simple value expression refers to: `x`, `self.x` → `x`.
+    /// `Screen.Home`: a chain of names that are all capitalised, which by convention names a nested type; nil for
+    /// anything else (a value's member, a call).
+    var dottedTypeName: String? {
+        guard let member = self.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.argumentNames == nil, member.declName.baseName.identifierText.first?.isUppercase == true
+        else { return nil }
+        let prefix: String?
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            prefix = reference.baseName.identifierText.first?.isUppercase == true ? reference.baseName.identifierText : nil
+        } else {
+            prefix = base.dottedTypeName
+        }
+        return prefix.map { "\($0).\(member.declName.baseName.identifierText)" }
+    }
+
     var referencedName: String? {
         let expr = strippedOfOptionality
         if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.identifierText }
