@@ -474,4 +474,37 @@ import Testing
                 "1️⃣": "[unused-dependencies-property] `LoginInteractor` stores `dependencies` but never reads it or hands it on",
             ]))
     }
+
+    /// An alias written as a type outside every component it reaches types a value no component's scope holds:
+    /// what that code reads of it is kept. A leaf whose member the code names is used; one it never names is still
+    /// not. The same for a protocol that only composes others, and for an alias, whatever its spelling.
+    @Test(arguments: [
+        ("func describe<T: HomeDependencies>(_ t: T) -> Int { t.clock.now }", false),
+        ("func describe(_ t: HomeDependencies) -> Int { t.clock.now }", false),
+        ("extension Array where Element: HomeDependencies { var clocks: [Clock] { map(\\.clock) } }", false),
+        ("struct Box { let content: HomeDependencies; func now() -> Int { content.clock.now } }", false),
+        ("struct Box { let content: HomeDependencies; func now() -> Int { 0 } }", true),
+    ], [true, false])
+    func whatCodeOutsideTheComponentsReadsThroughTheirAliasIsKept(elsewhere: (code: String, clockUnused: Bool), asProtocol: Bool) {
+        let alias = asProtocol
+            ? "protocol HomeDependencies: HasLogger, HasStore, 1️⃣HasClock {}"
+            : "typealias HomeDependencies = HasLogger & HasStore & 1️⃣HasClock"
+        let example = RuleExample(files: [
+            "Leaves.swift": CompositionProtocolFixtureTests.leaves,
+            "Home.swift": """
+                \(alias)
+                final class Home {
+                    private let dependencies: HomeDependencies
+                    init(dependencies: HomeDependencies) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("home"); dependencies.store.save() }
+                }
+                """,
+            "Elsewhere.swift": elsewhere.code,
+        ], findings: elsewhere.clockUnused
+            ? ["1️⃣": "[unused-dependency] `HasClock` in `HomeDependencies` is not used by `Home` nor needed by a component it forwards to"]
+            : [:])
+        let actual = RuleCatalogue.all.flatMap { example.run($0) }.filter { $0.ruleID != "protocol-composition" }
+            .map { "\($0.file):\($0.line):\($0.column): [\($0.ruleID)] \($0.message)" }
+        #expect(actual == example.expectedFindings.map { "\($0.file):\($0.position.line):\($0.position.column): \($0.message)" })
+    }
 }

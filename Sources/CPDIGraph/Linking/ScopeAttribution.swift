@@ -118,6 +118,7 @@ struct ScopeAttribution {
                     }
                 }
             }
+            for (component, member) in readsThroughAliasWrittenElsewhere(in: file) { scopes[component]?.usedMembers.insert(member) }
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
@@ -229,6 +230,59 @@ struct ScopeAttribution {
     }
 
     /// The properties and methods the leaves of a component's requirements declare.
+    /// `struct Box { let content: HomeDependencies; func now() -> Int { content.clock.now } }`: an alias written as a
+    /// type outside every component it reaches types a value that code reads where no component's scope is. Which
+    /// of its members that code reads cpdi does not follow, but a member it reads on any value is named in the file:
+    /// every leaf member of the alias named there is used, by each component the alias (or an alias composing it)
+    /// belongs to. A composition (`typealias A = B & C`) is no such place, nor a type conforming to the alias (a
+    /// container, whose own members bear the leaves' names).
+    private func readsThroughAliasWrittenElsewhere(in file: FileFacts) -> [(component: String, member: String)] {
+        guard !file.aliasMentions.isEmpty, !file.memberNameHashes.isEmpty else { return [] }
+        let symbols = model.symbols
+        let readHere = Set(file.memberNameHashes)
+        var found: [(component: String, member: String)] = []
+        var seen: Set<String> = []
+        for mention in file.aliasMentions where mention.composedBy == nil {
+            guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType),
+                symbols.dependencyAliases.contains(alias), seen.insert(alias).inserted
+            else { continue }
+            var holders = Set(model.owners[alias] ?? [])
+            var pending = [alias], composers: Set<String> = [alias]
+            while let current = pending.popLast() {
+                for composer in model.aliasComposers.composers(of: current) where composers.insert(composer).inserted {
+                    pending.append(composer)
+                    holders.formUnion(model.owners[composer] ?? [])
+                }
+            }
+            let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
+            guard !holders.isEmpty, !around.contains(where: holders.contains), !conforms(mention.enclosingType, to: alias),
+                // A mention names no function: a helper of the type around it may be the one the alias belongs to.
+                !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
+            else { continue }
+            let members = (symbols.leafSets[alias] ?? []).flatMap { symbols.protocols[$0]?.fact.requirements ?? [] }
+            for member in Set(members).sorted() where readHere.contains(MemberNameHash.of(member)) {
+                for holder in holders.sorted() { found.append((holder, member)) }
+            }
+        }
+        return found
+    }
+
+    private func isFunction(_ component: String, in type: String?) -> Bool {
+        guard case .function? = model.components[component]?.form else { return false }
+        guard let type else { return !component.contains(".") }
+        return component.hasPrefix("\(type).")
+    }
+
+    private func conforms(_ type: String?, to alias: String) -> Bool {
+        guard let type else { return false }
+        return (model.symbols.typeDeclarations[type] ?? []).contains { declaration in
+            declaration.fact.inheritedTypes.contains { inherited in
+                if case .alias(let name)? = model.symbols.resolve(inherited.name, from: type) { return name == alias }
+                return false
+            }
+        }
+    }
+
     private func providedMembers(of component: String) -> Set<String> {
         guard let found = model.components[component] else { return [] }
         return model.leaves(of: found).reduce(into: Set<String>()) { members, leaf in
