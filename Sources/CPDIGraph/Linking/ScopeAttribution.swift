@@ -244,8 +244,11 @@ struct ScopeAttribution {
         var seen: Set<String> = []
         for mention in file.aliasMentions where mention.composedBy == nil {
             guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType),
-                symbols.dependencyAliases.contains(alias), seen.insert(alias).inserted
+                symbols.dependencyAliases.contains(alias), !seen.contains(alias)
             else { continue }
+            let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
+            // Most mentions are in a component of the alias itself: settled before its composers are looked up.
+            if around.contains(where: { (model.owners[alias] ?? []).contains($0) }) { continue }
             var holders = Set(model.owners[alias] ?? [])
             var pending = [alias], composers: Set<String> = [alias]
             while let current = pending.popLast() {
@@ -254,11 +257,11 @@ struct ScopeAttribution {
                     holders.formUnion(model.owners[composer] ?? [])
                 }
             }
-            let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
             guard !holders.isEmpty, !around.contains(where: holders.contains), !conforms(mention.enclosingType, to: alias),
                 // A mention names no function: a helper of the type around it may be the one the alias belongs to.
                 !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
             else { continue }
+            seen.insert(alias)
             let members = (symbols.leafSets[alias] ?? []).flatMap { symbols.protocols[$0]?.fact.requirements ?? [] }
             for member in Set(members).sorted() where readHere.contains(MemberNameHash.of(member)) {
                 for holder in holders.sorted() { found.append((holder, member)) }
