@@ -132,4 +132,51 @@ import Testing
             "2️⃣": "[protocol-composition] `CacheDependencies` declares nothing of its own and only inherits `Keyed`, `HasLogger` and `HasClock`; make it `typealias CacheDependencies = Keyed & HasLogger & HasClock`",
         ]))
     }
+
+    /// A coordinator whose alias is the app's own (`typealias Dependencies = AppDependencies`), built by the scene
+    /// delegate that holds the container: it never forwarded anything for the scene delegate, whose alias that
+    /// also is. Neither a stale forward nor a missing one; the app's alias is reviewed as the coordinator's own.
+    @Test(arguments: [false, true])
+    func aParentsAliasComposedByItsChildIsNoForward(asProtocol: Bool) {
+        let app = asProtocol ? "protocol 1️⃣AppDependencies: HasLogger, HasStore {}" : "typealias 1️⃣AppDependencies = HasLogger & HasStore"
+        expectExactFindings(RuleExample(files: [
+            "Leaves.swift": Self.leaves,
+            "App.swift": """
+                \(app)
+                final class AppContainer: AppDependencies { let logger = Logger(); let store = Store() }
+                final class SceneDelegate {
+                    private var dependencies: AppDependencies!
+                    func connect() {
+                        dependencies = AppContainer()
+                        AppCoordinator(dependencies: dependencies).start()
+                    }
+                }
+                final class AppCoordinator {
+                    typealias Dependencies = AppDependencies
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func start() {
+                        LogScreen(dependencies: dependencies).show()
+                        StoreScreen(dependencies: dependencies).show()
+                    }
+                }
+                final class LogScreen {
+                    typealias Dependencies = HasLogger
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("log") }
+                }
+                final class StoreScreen {
+                    typealias Dependencies = HasStore
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func show() { dependencies.store.save() }
+                }
+                """,
+        ], findings: asProtocol ? [
+            "1️⃣": "[protocol-composition] `AppDependencies` declares nothing of its own and only inherits `HasLogger` and `HasStore`; make it `typealias AppDependencies = HasLogger & HasStore`",
+        ] : [
+            "1️⃣": "[alias-naming] `SceneDelegate` is constrained by `AppDependencies`, which is not named after it; rename it `SceneDelegateDependencies` or nest it as `SceneDelegate.Dependencies`",
+        ]))
+    }
 }

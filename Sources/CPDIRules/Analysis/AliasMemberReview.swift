@@ -60,6 +60,20 @@ public enum AliasMemberReview {
         return owners.count == 1 ? owners[0] : nil
     }
 
+    /// Whether `start` hands its dependencies on, directly or through others, to one of `targets`: an ancestor of
+    /// them, whose alias they may compose as their own without having forwarded anything for it.
+    static func handsOn(from start: String, reaching targets: Set<String>, in model: DependencyModel) -> Bool {
+        var reached: Set<String> = [start]
+        var pending = [start]
+        while let current = pending.popLast() {
+            for child in model.scopes[current]?.children ?? [] {
+                if targets.contains(child) { return true }
+                if reached.insert(child).inserted { pending.append(child) }
+            }
+        }
+        return false
+    }
+
     /// The one owner that hands its dependencies on to all the others, directly or through one another (a
     /// view that builds its view model with the same alias): the alias is that owner's, as if named after it.
     static func forwardingRoot(of owners: [String], in model: DependencyModel) -> String? {
@@ -116,6 +130,7 @@ public enum AliasMemberReview {
             return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
         let component = owning ?? name
+        func reachesOwner(from start: String) -> Bool { handsOn(from: start, reaching: Set(owners), in: model) }
         // Asked only of members about to be reported: most aliases are composed by none that needs them. The
         // alias edited is `reviewed`, the owned alias or a sub-alias of it, whose other composers may need it.
         func isReliedOnByComposers(_ leaves: Set<String>, editing reviewed: String) -> Bool {
@@ -182,7 +197,10 @@ public enum AliasMemberReview {
                     verdict = .unknown
                 case .alias(let nested):
                     let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
-                    if nestedOwners.isEmpty {
+                    // A parent's alias its child composes (`typealias Dependencies = AppDependencies` in a
+                    // coordinator the scene delegate builds) was never forwarded for the parent: it is reviewed as
+                    // the child's own sub-alias.
+                    if nestedOwners.isEmpty || nestedOwners.contains(where: { reachesOwner(from: $0) }) {
                         verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
                         if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
                             subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)

@@ -136,7 +136,10 @@ public struct MissingForward: Rule {
                 return nested
             })
             // Only an alias that already forwards some child's alias is held to forwarding all of them.
-            guard members.contains(where: { $0 != aliasName && !(model.owners[$0] ?? []).isEmpty }) else { continue }
+            // A parent's alias composed as the child's own (`typealias Dependencies = AppDependencies`) forwards nothing.
+            guard members.contains(where: { member in
+                member != aliasName && (model.owners[member] ?? []).contains { !AliasMemberReview.handsOn(from: $0, reaching: [name], in: model) }
+            }) else { continue }
             // The whole closure is walked only when a child's alias is not a direct member.
             var composed: Set<String>?
             let covered = symbols.leafSets[aliasName] ?? []
