@@ -12,9 +12,10 @@ public enum CorpusMeasurements {
     /// change made from reading them: the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor,
     /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe,
     /// HolyWaterBooks, MazeApp and BeersApp, then edx-app-ios, read for the protocols of Objective-C headers, and
-    /// Wallet, read for a wrong reason of a component it does not judge.
-    static let heldOutApps = 67
-    static let developmentApps = 45
+    /// Wallet, read for a wrong reason of a component it does not judge, then TravelDex, read for a wrong stale
+    /// forward once its root protocol was reviewed as an alias.
+    static let heldOutApps = 66
+    static let developmentApps = 46
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
@@ -30,9 +31,13 @@ public enum CorpusMeasurements {
     /// Findings of this version on the held-out half: what `cpdi rules` shows.
     static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
         // With the 23 members copied into private properties nothing reads (fitnessApp's 21 its reader had listed,
-        // Wander's and cafe-bagel's), and Waterlove's one direct-child finding such a copy had hidden.
-        "unused-dependency": (72, 1, 0),
-        "direct-child-dependency": (36, 0, 1),
+        // Wander's and cafe-bagel's), and Waterlove's one direct-child finding such a copy had hidden; with the 7
+        // parents of protocols that only compose others (dutiesplit 5, MVVM-Boilerplate 2).
+        "unused-dependency": (79, 1, 0),
+        // TravelDex's two are development now. MarsByCuriosity's two factories, told to forward their cell's alias
+        // of one protocol, are what the rule asks for (SPEC) and build: counted right (README, "Protocols that only
+        // compose others"), as round 11 counted pixbay's; rounds 15 to 17 had called that shape pointless.
+        "direct-child-dependency": (36, 0, 0),
         "stale-forward": (1, 0, 0),
         "unused-dependencies-property": (51, 1, 1),
         "missing-forward": (6, 0, 0),
@@ -52,11 +57,13 @@ public enum CorpusMeasurements {
         // With the findings names learnt from the code gave on the six apps above, every one read right, and
         // animeal's four once a static member's value was typed, and MazeApp's three; with edx-app-ios's 42 since
         // its headers' protocols are read, a local bound from `self` is the instance, and a private property is
-        // read from its own file only; with lifeisskillapp's 8 copies into private properties nothing reads.
-        "unused-dependency": (103, 0, 0),
+        // read from its own file only; with lifeisskillapp's 8 copies into private properties nothing reads; with
+        // devstack's 3 in protocols that only compose others.
+        "unused-dependency": (106, 0, 0),
         // With MazeApp's 14: the five first measured and the nine its cells' dequeue helper hid; with edx-app-ios's
-        // 66, and its two pointless (a leaf told to be swapped for a child's alias that is exactly that leaf).
-        "direct-child-dependency": (214, 0, 3),
+        // 66; with devstack's 13 in protocols that only compose others and TravelDex's 2. The three once counted
+        // pointless (a leaf told to be swapped for a child's alias of that one protocol) are right, as above.
+        "direct-child-dependency": (232, 0, 0),
         "stale-forward": (13, 0, 0),
         "unused-dependencies-property": (21, 0, 1),
         "missing-forward": (7, 0, 0),
