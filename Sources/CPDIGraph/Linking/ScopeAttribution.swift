@@ -98,6 +98,7 @@ struct ScopeAttribution {
             memberReads[component, default: [:]][member] = Place(file: file, position: use.position)
         }
 
+        var aliasLeafMembers: [String: [(name: String, hash: UInt32)]] = [:]
         for path in model.sortedFilePaths {
             let file = model.files[path]!
             for use in file.uses {
@@ -118,7 +119,9 @@ struct ScopeAttribution {
                     }
                 }
             }
-            for (component, member) in readsThroughAliasWrittenElsewhere(in: file) { scopes[component]?.usedMembers.insert(member) }
+            for (component, member) in readsThroughAliasWrittenElsewhere(in: file, leafMembers: &aliasLeafMembers) {
+                scopes[component]?.usedMembers.insert(member)
+            }
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
@@ -236,20 +239,31 @@ struct ScopeAttribution {
     /// every leaf member of the alias named there is used, by each component the alias (or an alias composing it)
     /// belongs to. A composition (`typealias A = B & C`) is no such place, nor a type conforming to the alias (a
     /// container, whose own members bear the leaves' names).
-    private func readsThroughAliasWrittenElsewhere(in file: FileFacts) -> [(component: String, member: String)] {
+    private func readsThroughAliasWrittenElsewhere(
+        in file: FileFacts, leafMembers: inout [String: [(name: String, hash: UInt32)]]
+    ) -> [(component: String, member: String)] {
         guard !file.aliasMentions.isEmpty, !file.memberNameHashes.isEmpty else { return [] }
         let symbols = model.symbols
-        let readHere = Set(file.memberNameHashes)
         var found: [(component: String, member: String)] = []
         var seen: Set<String> = []
         for mention in file.aliasMentions where mention.composedBy == nil {
             guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType),
                 symbols.dependencyAliases.contains(alias), !seen.contains(alias)
             else { continue }
+            // Most mentions are in a component of the alias itself: settled before anything is looked up.
+            let owners = model.owners[alias] ?? []
+            if let type = mention.enclosingType, owners.contains(type) { continue }
             let around = model.attribution.components(type: mention.enclosingType, function: mention.enclosingFunction)
-            // Most mentions are in a component of the alias itself: settled before its composers are looked up.
-            if around.contains(where: { (model.owners[alias] ?? []).contains($0) }) { continue }
-            var holders = Set(model.owners[alias] ?? [])
+            if around.contains(where: owners.contains) { continue }
+            // What the alias's leaves offer, once per alias: a file that names none of it changes nothing.
+            if leafMembers[alias] == nil {
+                let names = Set((symbols.leafSets[alias] ?? []).flatMap { symbols.protocols[$0]?.fact.requirements ?? [] })
+                leafMembers[alias] = names.sorted().map { ($0, MemberNameHash.of($0)) }
+            }
+            // The hashes are sorted: a binary search each.
+            let named = leafMembers[alias]!.filter { file.memberNameHashes.containsSorted($0.hash) }.map(\.name)
+            guard !named.isEmpty else { continue }
+            var holders = Set(owners)
             var pending = [alias], composers: Set<String> = [alias]
             while let current = pending.popLast() {
                 for composer in model.aliasComposers.composers(of: current) where composers.insert(composer).inserted {
@@ -262,8 +276,7 @@ struct ScopeAttribution {
                 !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
             else { continue }
             seen.insert(alias)
-            let members = (symbols.leafSets[alias] ?? []).flatMap { symbols.protocols[$0]?.fact.requirements ?? [] }
-            for member in Set(members).sorted() where readHere.contains(MemberNameHash.of(member)) {
+            for member in named {
                 for holder in holders.sorted() { found.append((holder, member)) }
             }
         }
@@ -300,5 +313,17 @@ struct ScopeAttribution {
             if let property = model.components[name]!.property, property.isStored { found[property.name, default: []].append(name) }
         }
         return found
+    }
+}
+
+private extension Array where Element == UInt32 {
+    /// Membership in an ascending array, by binary search.
+    func containsSorted(_ value: UInt32) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
     }
 }

@@ -200,12 +200,13 @@ public enum AliasMemberReview {
                     // A parent's alias its child composes (`typealias Dependencies = AppDependencies` in a
                     // coordinator the scene delegate builds) was never forwarded for the parent: it is reviewed as
                     // the child's own sub-alias.
-                    if nestedOwners.isEmpty || nestedOwners.contains(where: { reachesOwner(from: $0) }) {
+                    let isForwarded = nestedOwners.contains(where: { children.contains($0) || possibleChildren.contains($0) })
+                    if nestedOwners.isEmpty || !isForwarded && nestedOwners.contains(where: { reachesOwner(from: $0) }) {
                         verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
                         if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
                             subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
                         }
-                    } else if nestedOwners.contains(where: { children.contains($0) || possibleChildren.contains($0) }) {
+                    } else if isForwarded {
                         verdict = .used
                     } else {
                         verdict = judgeStale(index: index, nestedOwners: nestedOwners)

@@ -137,8 +137,11 @@ public struct MissingForward: Rule {
             })
             // Only an alias that already forwards some child's alias is held to forwarding all of them.
             // A parent's alias composed as the child's own (`typealias Dependencies = AppDependencies`) forwards nothing.
+            let children = model.scopes[name]?.children ?? []
             guard members.contains(where: { member in
-                member != aliasName && (model.owners[member] ?? []).contains { !AliasMemberReview.handsOn(from: $0, reaching: [name], in: model) }
+                member != aliasName && (model.owners[member] ?? []).contains {
+                    children.contains($0) || !AliasMemberReview.handsOn(from: $0, reaching: [name], in: model)
+                }
             }) else { continue }
             // The whole closure is walked only when a child's alias is not a direct member.
             var composed: Set<String>?
