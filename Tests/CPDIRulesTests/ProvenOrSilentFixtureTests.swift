@@ -507,4 +507,36 @@ import Testing
             .map { "\($0.file):\($0.line):\($0.column): [\($0.ruleID)] \($0.message)" }
         #expect(actual == example.expectedFindings.map { "\($0.file):\($0.position.line):\($0.position.column): \($0.message)" })
     }
+
+    /// Such a value handed on to a child the alias's components do not build may carry what the child needs: the
+    /// components are not judged. Handed to one of them, it needs nothing new.
+    @Test(arguments: [
+        ("struct Box { let content: HomeDependencies; func make() -> Ticker { Ticker(dependencies: content) } }", false),
+        ("func makeTicker(from app: HomeDependencies) -> Ticker { Ticker(dependencies: app) }", false),
+        ("struct Box { let content: HomeDependencies; func make() -> Home { Home(dependencies: content) } }", true),
+    ])
+    func aValueOfTheAliasHandedOnOutsideItsComponents(elsewhere: String, judged: Bool) {
+        let example = RuleExample(files: [
+            "Leaves.swift": CompositionProtocolFixtureTests.leaves,
+            "Home.swift": """
+                typealias HomeDependencies = HasLogger & HasStore & 1️⃣HasClock
+                final class Home {
+                    private let dependencies: HomeDependencies
+                    init(dependencies: HomeDependencies) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("home"); dependencies.store.save() }
+                }
+                final class Ticker {
+                    typealias Dependencies = HasClock
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func tick() -> Int { dependencies.clock.now }
+                }
+                """,
+            "Elsewhere.swift": elsewhere,
+        ], findings: judged
+            ? ["1️⃣": "[unused-dependency] `HasClock` in `HomeDependencies` is not used by `Home` nor needed by a component it forwards to"]
+            : [:])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["Home"]?.isJudged == judged)
+    }
 }

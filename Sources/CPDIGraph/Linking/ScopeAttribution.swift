@@ -119,9 +119,9 @@ struct ScopeAttribution {
                     }
                 }
             }
-            for (component, member) in readsThroughAliasWrittenElsewhere(in: file, leafMembers: &aliasLeafMembers) {
-                scopes[component]?.usedMembers.insert(member)
-            }
+            let elsewhere = readsThroughAliasWrittenElsewhere(in: file, path: path, leafMembers: &aliasLeafMembers)
+            for (component, member) in elsewhere.reads { scopes[component]?.usedMembers.insert(member) }
+            for (component, reason) in elsewhere.handOffs { notJudged(component, reason) }
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
@@ -237,14 +237,16 @@ struct ScopeAttribution {
     /// type outside every component it reaches types a value that code reads where no component's scope is. Which
     /// of its members that code reads cpdi does not follow, but a member it reads on any value is named in the file:
     /// every leaf member of the alias named there is used, by each component the alias (or an alias composing it)
-    /// belongs to. A composition (`typealias A = B & C`) is no such place, nor a type conforming to the alias (a
+    /// belongs to. Where such a value is handed on (`Ticker(dependencies: content)`), what it reaches is not
+    /// followed: those components are not judged. A composition (`typealias A = B & C`) is no such place, nor a type conforming to the alias (a
     /// container, whose own members bear the leaves' names).
     private func readsThroughAliasWrittenElsewhere(
-        in file: FileFacts, leafMembers: inout [String: [(name: String, hash: UInt32)]]
-    ) -> [(component: String, member: String)] {
-        guard !file.aliasMentions.isEmpty, !file.memberNameHashes.isEmpty else { return [] }
+        in file: FileFacts, path: String, leafMembers: inout [String: [(name: String, hash: UInt32)]]
+    ) -> (reads: [(component: String, member: String)], handOffs: [(component: String, reason: NotJudgedReason)]) {
+        guard !file.aliasMentions.isEmpty, !file.memberNameHashes.isEmpty || !file.forwards.isEmpty else { return ([], []) }
         let symbols = model.symbols
         var found: [(component: String, member: String)] = []
+        var handOffs: [(component: String, reason: NotJudgedReason)] = []
         var seen: Set<String> = []
         for mention in file.aliasMentions where mention.composedBy == nil {
             guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType),
@@ -262,7 +264,12 @@ struct ScopeAttribution {
             }
             // The hashes are sorted: a binary search each.
             let named = leafMembers[alias]!.filter { file.memberNameHashes.containsSorted($0.hash) }.map(\.name)
-            guard !named.isEmpty else { continue }
+            let typedForwards = file.forwards.filter { forward in
+                guard let declared = forward.value?.declaredType, case .alias(let typed)? = symbols.resolve(declared, from: forward.enclosingType)
+                else { return false }
+                return typed == alias
+            }
+            guard !named.isEmpty || !typedForwards.isEmpty else { continue }
             var holders = Set(owners)
             var pending = [alias], composers: Set<String> = [alias]
             while let current = pending.popLast() {
@@ -276,11 +283,25 @@ struct ScopeAttribution {
                 !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
             else { continue }
             seen.insert(alias)
-            for member in named {
-                for holder in holders.sorted() { found.append((holder, member)) }
+            // A value declared with the alias and handed on from this file, to anything but a component of the alias
+            // (`FeedCoordinator(dependencies: container)` where `FeedCoordinator` takes the same alias needs nothing new).
+            let handedOn = typedForwards.first { forward in
+                let built = forward.base == nil ? forward.callee : forward.callee == "init" ? forward.baseType : nil
+                guard let built, case .type(let type)? = symbols.resolve(built, from: forward.enclosingType) else { return true }
+                return !holders.contains(type)
+            }
+            for holder in holders.sorted() {
+                for member in named { found.append((holder, member)) }
+                if let handedOn {
+                    let place = handedOn.enclosingType.map { "`\($0)`" } ?? "top-level code"
+                    handOffs.append((holder, NotJudgedReason(
+                        kind: .handedOff, detail: "a value of its alias `\(alias)` is handed on in \(place), which is none of the components it reaches",
+                        file: path, position: handedOn.position
+                    )))
+                }
             }
         }
-        return found
+        return (found, handOffs)
     }
 
     private func isFunction(_ component: String, in type: String?) -> Bool {
