@@ -79,6 +79,22 @@ public struct UnusedDependency: Rule {
                 """,
                 findings: ["1️⃣": "`HasLogger` in `AddModel.Dependencies` is only copied into `logger`, which nothing reads; remove both"]
             ),
+            // A protocol that only composes others is its components' alias; the fix edits its inheritance clause.
+            RuleExample(
+                """
+                protocol HasSession { var session: Session { get } }
+                protocol HasAnalytics { var analytics: Analytics { get } }
+
+                protocol AppDependencies: AnyObject, HasSession, 1️⃣HasAnalytics {}
+
+                final class FlowController {
+                    private unowned let dependencies: AppDependencies
+                    init(dependencies: AppDependencies) { self.dependencies = dependencies }
+                    func start() { dependencies.session.resume() }
+                }
+                """,
+                findings: ["1️⃣": "`HasAnalytics` in `AppDependencies` is not used by `FlowController` nor needed by a component it forwards to"]
+            ),
         ],
         nonTriggering: [
             RuleExample(
