@@ -295,7 +295,7 @@ struct ScopeAttribution {
                 if let handedOn {
                     let place = handedOn.enclosingType.map { "`\($0)`" } ?? "top-level code"
                     handOffs.append((holder, NotJudgedReason(
-                        kind: .handedOff, detail: "a value of its alias `\(alias)` is handed on in \(place), which is none of the components it reaches",
+                        kind: .unseenAliasUse, detail: "a value of its alias `\(alias)` is handed on in \(place), which is none of the components it reaches",
                         file: path, position: handedOn.position
                     )))
                 }
