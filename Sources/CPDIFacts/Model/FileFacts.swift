@@ -362,6 +362,11 @@ public struct TypeFact: Codable, Sendable, Equatable {
     }
 
     public var isProtocol: Bool { kind == .protocol }
+    /// A protocol with no property, method, subscript, initializer or associated type of its own: what it asks
+    /// of a conformer is only what it inherits.
+    public var declaresNothingOfItsOwn: Bool {
+        requirements.isEmpty && associatedTypes.isEmpty && initializers.isEmpty && genericParameters.isEmpty
+    }
 }
 
 /// A function or method that takes a dependencies parameter (a helper component).

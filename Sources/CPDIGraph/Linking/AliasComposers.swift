@@ -35,6 +35,16 @@ public struct AliasComposers: Sendable {
         return composers[Int(offsets[position])..<Int(offsets[position + 1])].map { names[Int($0)] }
     }
 
+    /// Every alias composing `alias`, however far up (`alias` itself only where composition loops back to it).
+    public func allComposers(of alias: String) -> Set<String> {
+        var found: Set<String> = []
+        var pending = [alias]
+        while let current = pending.popLast() {
+            for composer in composers(of: current) where found.insert(composer).inserted { pending.append(composer) }
+        }
+        return found
+    }
+
     private static func position(of name: String, in names: [String]) -> Int? {
         var low = 0, high = names.count
         while low < high {

@@ -26,8 +26,7 @@ struct CompositionProtocols {
         for name in symbols.sortedProtocolNames where adopted[name] == nil {
             let declared = symbols.protocols[name]!
             let proto = declared.fact
-            guard proto.requirements.isEmpty, proto.associatedTypes.isEmpty, proto.initializers.isEmpty,
-                proto.genericParameters.isEmpty, !proto.inheritedTypes.isEmpty,
+            guard proto.declaresNothingOfItsOwn, !proto.inheritedTypes.isEmpty,
                 !(symbols.typeDeclarations[name] ?? []).contains(where: { $0.fact.kind == .extension }),
                 proto.inheritedTypes.allSatisfy({ isPlainParent($0.name, scope: name, symbols: symbols, memo: &plainness) })
             else { continue }

@@ -270,14 +270,7 @@ struct ScopeAttribution {
                 return typed == alias
             }
             guard !named.isEmpty || !typedForwards.isEmpty else { continue }
-            var holders = Set(owners)
-            var pending = [alias], composers: Set<String> = [alias]
-            while let current = pending.popLast() {
-                for composer in model.aliasComposers.composers(of: current) where composers.insert(composer).inserted {
-                    pending.append(composer)
-                    holders.formUnion(model.owners[composer] ?? [])
-                }
-            }
+            let holders = model.aliasComposers.allComposers(of: alias).reduce(into: Set(owners)) { $0.formUnion(model.owners[$1] ?? []) }
             guard !holders.isEmpty, !around.contains(where: holders.contains), !conforms(mention.enclosingType, to: alias),
                 // A mention names no function: a helper of the type around it may be the one the alias belongs to.
                 !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
@@ -310,14 +303,10 @@ struct ScopeAttribution {
         return component.hasPrefix("\(type).")
     }
 
+    /// A container adopting the alias, whose own members bear the leaves' names.
     private func conforms(_ type: String?, to alias: String) -> Bool {
         guard let type else { return false }
-        return (model.symbols.typeDeclarations[type] ?? []).contains { declaration in
-            declaration.fact.inheritedTypes.contains { inherited in
-                if case .alias(let name)? = model.symbols.resolve(inherited.name, from: type) { return name == alias }
-                return false
-            }
-        }
+        return model.containers[type]?.conformances.contains { $0.name == alias } ?? false
     }
 
     private func providedMembers(of component: String) -> Set<String> {

@@ -23,14 +23,7 @@ struct TypedAliasOwnership {
 
         // Aliases composing each alias, however far up: their components hold the alias's leaves too.
         func composing(_ alias: String) -> Set<String> {
-            var found: Set<String> = []
-            var pending = [alias]
-            while let current = pending.popLast() {
-                for composer in model.aliasComposers.composers(of: current) where composer != alias && found.insert(composer).inserted {
-                    pending.append(composer)
-                }
-            }
-            return found
+            model.aliasComposers.allComposers(of: alias).subtracting([alias])
         }
 
         // Every type's subclasses, found once for all aliases: (subclass, its file), in name order.

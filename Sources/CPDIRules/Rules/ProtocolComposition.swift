@@ -57,8 +57,7 @@ public struct ProtocolComposition: Rule {
             let proto = declared.fact
             let simple = LeafName.simple(name)
             // A mock generator needs a protocol to write the mock for; a type alias gives it none.
-            guard proto.requirements.isEmpty, proto.associatedTypes.isEmpty, proto.initializers.isEmpty, !proto.inheritedTypes.isEmpty,
-                !proto.generatesMock,
+            guard proto.declaresNothingOfItsOwn, !proto.inheritedTypes.isEmpty, !proto.generatesMock,
                 conventions.isAliasName(simple) || conventions.isDependencyProtocolName(simple) || constraining.contains(name),
                 !(symbols.typeDeclarations[name] ?? []).contains(where: { $0.fact.kind == .extension }),
                 proto.inheritedTypes.contains(where: { isDependency($0.name, scope: name, model: model) })
