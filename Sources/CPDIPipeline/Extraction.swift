@@ -15,10 +15,13 @@ extension Pipeline {
             return nil
         }
 
-        /// Every Swift file; a header only when it declares a protocol Swift imports (`ObjectiveCHeaders`).
+        /// Every Swift file; a header only when it declares a protocol Swift imports (`ObjectiveCHeaders`), one
+        /// that asks its conformers for no Swift type, or a class's shared instance.
         var isAnalysed: Bool {
             switch self {
-            case .facts(let facts): !ObjectiveCHeaders.isHeader(facts.path) || !facts.types.isEmpty
+            case .facts(let facts):
+                !ObjectiveCHeaders.isHeader(facts.path) || !facts.types.isEmpty || !facts.declarations.opaqueObjectiveCProtocols.isEmpty
+                    || !facts.declarations.staticProperties.isEmpty
             case .unreadable(let problem): !ObjectiveCHeaders.isHeader(problem.file)
             }
         }

@@ -45,6 +45,51 @@ import Testing
         #expect(facts("@protocol Tracked <NSObject>\n\(member)\n@end\n").types.isEmpty)
     }
 
+    /// A protocol left out is still known to ask no Swift type of its conformers, unless a requirement takes a
+    /// protocol-qualified value or initializes one (either could fix a conformer's composed type).
+    @Test func aProtocolLeftOutAsksNoTypeUnlessARequirementCouldSpellOne() {
+        let facts = facts("""
+            @protocol Listener <NSObject>
+            - (void)didReceiveWithUserInfo:(NSDictionary*)userInfo;
+            @optional
+            @property (readonly) Config* config;
+            @end
+            @protocol Configured <NSObject>
+            - (void)configureWithEnvironment:(id <ConfigProvider>)environment;
+            @end
+            @protocol Built <NSObject>
+            - (instancetype)initWithName:(NSString*)name;
+            @end
+            @protocol Unclosed <NSObject>
+            - (void)run;
+            """)
+        #expect(facts.types.isEmpty)
+        #expect(facts.declarations.opaqueObjectiveCProtocols == ["Listener"])
+    }
+
+    /// A class's members that give an instance of it, under the names Swift calls them by.
+    @Test func aClassesSharedInstancesAreReadUnderTheirSwiftNames() {
+        let facts = facts("""
+            @interface OEXRouter : NSObject <Routing> {
+                NSString* _name;
+            }
+            + (void)setSharedRouter:(OEXRouter*)router;
+            + (instancetype)sharedRouter;
+            + (nullable OEXRouter *)current;
+            @property (class, readonly, nonatomic) OEXRouter* defaultRouter;
+            @property (class, readonly) Config* config;
+            + (instancetype)namedRouter NS_SWIFT_NAME(named());
+            + (Config*)sharedConfig;
+            - (instancetype)sharedCopy;
+            @end
+            @interface Later : NSObject @end
+            """)
+        #expect(facts.declarations.staticProperties.map { "\($0.owner).\($0.name): \($0.type)" } == [
+            "OEXRouter.sharedRouter(): OEXRouter", "OEXRouter.shared(): OEXRouter", "OEXRouter.current(): OEXRouter",
+            "OEXRouter.defaultRouter: OEXRouter", "OEXRouter.default: OEXRouter",
+        ])
+    }
+
     @Test func announcementsAndCHeadersDeclareNothing() {
         #expect(facts("@protocol Later;\n@class Config;\n").types.isEmpty)
         #expect(facts("#include <stdint.h>\nint32_t add(int32_t a, int32_t b);\n").types.isEmpty)

@@ -190,6 +190,94 @@ import Testing
         ]))
     }
 
+    /// A protocol of the app's own headers whose members are methods is not imported, but Objective-C has no
+    /// associated types: conforming to it asks no type of the component, so its alias is judged. A requirement
+    /// that takes a protocol-qualified value (`id<…>`) or an initializer could fix the alias's composition, so
+    /// a conformer of such a protocol stays unjudged.
+    @Test func aHeaderProtocolOfMethodsRequiresNoAlias() {
+        let header = """
+            @class NSDictionary;
+            @protocol PushListener <NSObject>
+            - (void)didReceiveRemoteNotificationWithUserInfo:(NSDictionary*)userInfo;
+            @end
+
+            @protocol SessionProvider <NSObject>
+            @property (readonly, nonatomic) Session* session;
+            @end
+
+            @protocol ConfiguredListener <NSObject>
+            - (void)configureWithEnvironment:(id<SessionProvider>)environment;
+            @end
+            """
+        let swift = """
+            final class Session { var token = "" }
+            final class Config { var flag = false }
+            protocol ConfigProvider { var config: Config { get } }
+
+            final class PushRelay: NSObject, PushListener {
+                typealias Environment = SessionProvider & 1️⃣ConfigProvider
+                let environment: Environment
+                init(environment: Environment) { self.environment = environment }
+                func didReceiveRemoteNotification(userInfo: [AnyHashable: Any]) { _ = environment.session.token }
+            }
+
+            final class ConfiguredRelay: NSObject, ConfiguredListener {
+                typealias Environment = SessionProvider & ConfigProvider
+                var environment: Environment?
+                func configure(with environment: SessionProvider) {}
+                func show() { _ = environment?.session.token }
+            }
+            """
+        expectExactFindings(RuleExample(files: ["Listeners.h": header, "Relay.swift": swift], findings: [
+            "1️⃣": "[unused-dependency] `ConfigProvider` in `PushRelay.Environment` is not used by `PushRelay` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// `Router.shared().environment.reachability` reads the environment of the instance a header's class method
+    /// gives (`+ (instancetype)sharedRouter`, which Swift calls `shared()`): a `Router`, whose `environment` is no
+    /// component's. So it keeps no member of the components storing an `environment` in doubt. A Swift subclass
+    /// of `Router` that is a component may be that instance, and then the read still counts for it.
+    @Test func aHeaderClassesSharedInstanceIsThatClass() {
+        let header = """
+            @class RouterEnvironment;
+            @interface Router : NSObject
+            + (void)setSharedRouter:(Router*)router;
+            + (instancetype)sharedRouter;
+            @property (readonly, strong, nonatomic) RouterEnvironment* environment;
+            @end
+            """
+        let swift = """
+            protocol ReachabilityProvider { var reachability: Reachability { get } }
+            protocol StylesProvider { var styles: Styles { get } }
+            final class Reachability { func isReachable() -> Bool { true } }
+            final class Styles {}
+
+            final class TranscriptView {
+                typealias Environment = StylesProvider & 1️⃣ReachabilityProvider
+                let environment: Environment
+                init(environment: Environment) { self.environment = environment }
+                func paint() { _ = environment.styles }
+            }
+
+            func isOnline() -> Bool { Router.shared().environment.reachability.isReachable() }
+            """
+        expectExactFindings(RuleExample(files: ["Router.h": header, "Transcript.swift": swift], findings: [
+            "1️⃣": "[unused-dependency] `ReachabilityProvider` in `TranscriptView.Environment` is not used by `TranscriptView` nor needed by a component it forwards to",
+        ]))
+        let subclass = """
+            final class ScreenRouter: Router {
+                typealias Dependencies = StylesProvider & ReachabilityProvider
+                let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func paint() { _ = dependencies.styles }
+            }
+            func isReachable() -> Bool { Router.shared().dependencies.reachability.isReachable() }
+            """
+        expectExactFindings(RuleExample(files: [
+            "Router.h": header, "Transcript.swift": swift.replacingOccurrences(of: "1️⃣", with: ""), "ScreenRouter.swift": subclass,
+        ]))
+    }
+
     /// `lookup().environment.config` reads the environment of a value cpdi cannot type, which may be any
     /// component storing one, but not one whose property is `private` to another file.
     @Test func anUntypedHolderCannotReadAnotherFilesPrivateDependencies() {

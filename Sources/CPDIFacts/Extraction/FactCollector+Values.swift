@@ -146,7 +146,7 @@ extension FactCollector {
                 identity = found.identity
             } else {
                 guard isDependenciesValueName(name) else { return }
-                holder = (base.referencedName ?? base.staticMemberName ?? "_", castTypeName(base) ?? localType(of: base.referencedName))
+                holder = (base.holderName, castTypeName(base) ?? localType(of: base.referencedName))
             }
             value = ExprSyntax(member)
         } else {

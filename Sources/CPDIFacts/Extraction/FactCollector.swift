@@ -942,7 +942,7 @@ final class FactCollector: SyntaxVisitor {
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
         // `_` stands for a value that is not a plain name (`lookup().dependencies`).
-        var holder = base.referencedName ?? base.staticMemberName ?? "_"
+        var holder = base.holderName
         // `$viewModel.dependencies.store` (a property wrapper's projection, SwiftUI's `@Bindable`) reads
         // through to the wrapped `viewModel`'s dependencies.
         if holder.hasPrefix("$"), holder.count > 1 { holder.removeFirst() }
@@ -1307,8 +1307,11 @@ final class FactCollector: SyntaxVisitor {
         guard isDependenciesValueName(member), let base = node.base, !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
+        // A type's static member or method (`OEXRouter.shared().environment`) is named as the holder, for
+        // linking to type (`StaticHolderTyping`).
         var read = DependencyMemberRead(
-            base: base.referencedName, member: member, enclosingType: enclosingType, position: position(node.declName),
+            base: base.referencedName ?? base.staticMemberName ?? base.staticCallName, member: member, enclosingType: enclosingType,
+            position: position(node.declName),
             baseType: castTypeName(base) ?? localType(of: base.referencedName)
         )
         if let next = node.parent?.as(MemberAccessExprSyntax.self), next.base?.id == node.id {

@@ -25,9 +25,12 @@ public enum FactExtractor {
             return extractSwift(path: path, source: source, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: recordsRuntimeReads)
         }
         // A header gives only the protocols Swift imports from it; everything else in it is Objective-C.
-        guard let swift = ObjectiveCHeaders.swiftEquivalent(of: source) else { return FileFacts(path: path) }
-        let read = extractSwift(path: path, source: swift, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: true)
+        let header = ObjectiveCHeaders.read(source)
         var facts = FileFacts(path: path)
+        facts.declarations.opaqueObjectiveCProtocols = header.opaqueProtocols
+        facts.declarations.staticProperties = header.sharedInstances
+        guard let swift = header.swift else { return facts }
+        let read = extractSwift(path: path, source: swift, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: true)
         guard read.syntaxError == nil else { return facts }
         facts.types = read.types.filter { $0.isProtocol }
         return facts

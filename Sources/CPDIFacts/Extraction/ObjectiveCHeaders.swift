@@ -15,11 +15,29 @@ public enum ObjectiveCHeaders {
 
     private static let protocolMarker = Array("@protocol".utf8)
 
-    /// Swift source declaring the header's plainly imported protocols, each name at the line and column it has
-    /// in the header, so the facts extracted from it point into the header. `nil` when there is none.
-    static func swiftEquivalent(of header: String) -> String? {
-        guard LineTable.containsAny(of: [protocolMarker], in: Array(header.utf8)) else { return nil }
+    /// What a header declares for Swift: `swift`, source declaring its plainly imported protocols, each name at
+    /// the line and column it has in the header, so the facts extracted from it point into the header (`nil`
+    /// when there is none); and `opaqueProtocols`, the protocols left out that still cannot ask a conformer for
+    /// any Swift type (`ObjectiveCProtocols`).
+    /// and `sharedInstances`, a class's members that give an instance of it (`sharedInstances(in:)`).
+    struct Reading: Equatable {
+        var swift: String?
+        var opaqueProtocols: [String] = []
+        var sharedInstances: [StaticPropertyFact] = []
+    }
+
+    private static let interfaceMarker = Array("@interface".utf8)
+
+    static func swiftEquivalent(of header: String) -> String? { read(header).swift }
+
+    static func read(_ header: String) -> Reading {
+        let bytes = Array(header.utf8)
+        let declaresProtocols = LineTable.containsAny(of: [protocolMarker], in: bytes)
+        guard declaresProtocols || LineTable.containsAny(of: [interfaceMarker], in: bytes) else { return Reading() }
         let code = withoutComments(header)
+        let shared = sharedInstances(in: code)
+        guard declaresProtocols else { return Reading(sharedInstances: shared) }
+        var opaque: [String] = []
         var lines = Array(repeating: "", count: code.count)
         var written = false
         var index = 0
@@ -47,10 +65,133 @@ public enum ObjectiveCHeaders {
                 }
                 lines[end] += " }"
                 written = true
+            } else if closed, requiresNoSwiftType(body) {
+                opaque.append(opening.name)
             }
             index = end + 1
         }
-        return written ? lines.joined(separator: "\n") + "\n" : nil
+        return Reading(swift: written ? lines.joined(separator: "\n") + "\n" : nil, opaqueProtocols: opaque, sharedInstances: shared)
+    }
+
+    /// `+ (instancetype)sharedRouter;` and `@property (class, readonly) OEXRouter* current;` in `@interface
+    /// OEXRouter`: Swift reaches them as `OEXRouter.shared()` and `OEXRouter.current`, and each gives an
+    /// `OEXRouter`. The importer drops a selector's last words where they repeat the class name's, so the member
+    /// is recorded under both names (the one Swift does not use is never written). Only a member with nothing
+    /// after its name (no `NS_SWIFT_NAME`, no availability) and with the class itself as its type is read.
+    static func sharedInstances(in code: [String]) -> [StaticPropertyFact] {
+        var found: [StaticPropertyFact] = []
+        var owner: String?
+        var statement = ""
+        for line in code {
+            var text = Substring(line)
+            if owner == nil {
+                guard let marker = text.firstRange(of: "@interface") else { continue }
+                let rest = text[marker.upperBound...].drop { $0 == " " || $0 == "\t" }
+                let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                guard !name.isEmpty else { continue }
+                owner = name
+                statement = ""
+                text = rest.dropFirst(name.count)
+                // The class's superclass, protocols or category come before its first member (or its `@end`).
+                if text.contains("@end") {
+                    owner = nil
+                    continue
+                }
+                if let brace = text.firstIndex(of: "{") { text = text[brace...] } else { text = "" }
+            }
+            if let end = text.firstRange(of: "@end") {
+                text = text[..<end.lowerBound]
+                read(text)
+                owner = nil
+                continue
+            }
+            read(text)
+        }
+        func read(_ text: Substring) {
+            for character in text {
+                if character == ";" {
+                    if let owner { found += sharedInstance(statement.trimmingSpaces, of: owner) }
+                    statement = ""
+                } else {
+                    statement.append(character)
+                }
+            }
+            statement.append(" ")
+        }
+        return found
+    }
+
+    private static func sharedInstance(_ statement: String, of owner: String) -> [StaticPropertyFact] {
+        var rest = Substring(statement)
+        let name: String
+        if rest.hasPrefix("+") {
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+            guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return [] }
+            guard isOwnType(rest[rest.index(after: rest.startIndex)..<close], owner) else { return [] }
+            name = rest[rest.index(after: close)...].trimmingSpaces
+            guard isIdentifier(name) else { return [] }
+            return swiftNames(of: name, owner: owner).map { StaticPropertyFact(owner: owner, name: $0 + "()", type: owner) }
+        }
+        guard rest.hasPrefix("@property") else { return [] }
+        rest = rest.dropFirst("@property".count).drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return [] }
+        let attributes = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",").map { $0.trimmingSpaces }
+        guard attributes.contains("class"), !attributes.contains(where: { $0.hasPrefix("getter") }) else { return [] }
+        let spaced = rest[rest.index(after: close)...].map { $0 == "*" ? " * " : String($0) }.joined()
+        var words = spaced.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let last = words.popLast(), isIdentifier(last), isOwnType(Substring(words.joined(separator: " ")), owner) else { return [] }
+        name = last
+        return swiftNames(of: name, owner: owner).map { StaticPropertyFact(owner: owner, name: $0, type: owner) }
+    }
+
+    /// `instancetype`, or the class itself as a pointer, with any nullability.
+    private static func isOwnType(_ written: Substring, _ owner: String) -> Bool {
+        let spaced = written.map { $0 == "*" ? " * " : String($0) }.joined()
+        let words = spaced.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            .filter { !nullability.contains($0) && $0 != "__kindof" }
+        return words == ["instancetype"] || words == [owner, "*"]
+    }
+
+    /// The selector as written, and without the last words it shares with the class name (`sharedRouter` of
+    /// `OEXRouter` → `shared`), as Swift's importer prunes a name that repeats its result type.
+    private static func swiftNames(of selector: String, owner: String) -> [String] {
+        func words(_ name: String) -> [Substring] {
+            var result: [Substring] = []
+            var start = name.startIndex
+            var index = name.index(after: start)
+            while index < name.endIndex {
+                let previous = name[name.index(before: index)]
+                let next = name.index(after: index) < name.endIndex ? name[name.index(after: index)] : nil
+                // A word starts at a capital after a lower-case letter, or at the last capital of a run before
+                // a lower-case letter (`OEXRouter` → `OEX`, `Router`).
+                if name[index].isUppercase, previous.isLowercase || (previous.isUppercase && next?.isLowercase == true) {
+                    result.append(name[start..<index])
+                    start = index
+                }
+                index = name.index(after: index)
+            }
+            result.append(name[start...])
+            return result
+        }
+        let selectorWords = words(selector)
+        let ownerWords = words(owner)
+        var shared = 0
+        while shared < min(selectorWords.count - 1, ownerWords.count),
+              selectorWords[selectorWords.count - 1 - shared] == ownerWords[ownerWords.count - 1 - shared] {
+            shared += 1
+        }
+        guard shared > 0 else { return [selector] }
+        return [selector, selectorWords.dropLast(shared).joined()]
+    }
+
+    /// An Objective-C protocol declares no associated type, and a requirement can only fix a conformer's
+    /// composed dependencies type through a protocol-qualified type (`id<A, B>`) or an initializer; a body with
+    /// neither (`- (void)didReceiveNotification:(NSDictionary*)info;`) asks no conformer for a type of its own.
+    private static func requiresNoSwiftType(_ body: [(line: Int, text: String)]) -> Bool {
+        var text = body.map(\.text).joined(separator: " ")
+        if let end = text.firstRange(of: "@end") { text = String(text[..<end.lowerBound]) }
+        let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+        return !text.contains("<") && !words.contains { $0.hasPrefix("init") || $0 == "instancetype" }
     }
 
     /// `@protocol Name <A, B>` opening a declaration (not `@protocol Name;`, which only announces one).

@@ -147,6 +147,20 @@ extension ExprSyntax {
         return "\(type).\(member.declName.baseName.identifierText)"
     }
 
+    /// `OEXRouter.shared()`: a type's static method called with no arguments, the other way apps reach a shared
+    /// instance. Typed, like a static member, by what its declaration returns (`StaticHolderTyping`).
+    var staticCallName: String? {
+        guard let call = strippedOfOptionality.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+              call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+              let method = call.calledExpression.staticMemberName
+        else { return nil }
+        return method + "()"
+    }
+
+    /// The holder a dependencies value is read from, when it is a name, a type's static member or a type's
+    /// static method called with no arguments; `_` for anything else (a call chain, a subscript).
+    var holderName: String { referencedName ?? staticMemberName ?? staticCallName ?? "_" }
+
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)`, `Foo.live()` and `Foo.shared`: by convention the value
     /// is a `Foo`. The name and its generic arguments as written; `allowingBareName` also reads a plain
     /// `Foo` (a module value in a builder closure), which is otherwise not a construction.

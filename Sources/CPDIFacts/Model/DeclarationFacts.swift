@@ -11,6 +11,10 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// `func dequeueReusableCell<T>(for: IndexPath, cellType: T.Type) -> T`: calls returning the type they are
     /// handed (`cellType: SummaryCell.self`), which tells a local bound from such a call its type.
     public var typeReturningFunctions: [TypeReturningFunctionFact] = []
+    /// Protocols an Objective-C header declares whose members are not imported (methods), but which ask no
+    /// conformer for a Swift type: Objective-C has no associated types, and nothing in their requirements can
+    /// spell a composed protocol type (`ObjectiveCHeaders.read`). A conformance to one requires no alias.
+    public var opaqueObjectiveCProtocols: [String] = []
 
     public init() {}
 
@@ -19,6 +23,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         dependencyMemberReads.releaseSpareCapacity()
         staticProperties.releaseSpareCapacity()
         typeReturningFunctions.releaseSpareCapacity()
+        opaqueObjectiveCProtocols.releaseSpareCapacity()
     }
 }
 
@@ -59,7 +64,8 @@ public struct DependenciesParameterFact: Codable, Sendable, Equatable {
 
 /// A dependencies-like member read on some value other than `self` (`dependencies.externalDependencies`).
 public struct DependencyMemberRead: Codable, Sendable, Equatable {
-    /// The value it is read from, when that is a plain name.
+    /// The value it is read from, when that is a plain name, or a type's static member or method called with no
+    /// arguments (`AppDelegate.shared`, `OEXRouter.shared()`).
     public var base: String?
     /// The type of that value when the file tells it (a declared property or local, a cast).
     public var baseType: String?

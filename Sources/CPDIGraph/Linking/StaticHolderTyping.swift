@@ -27,7 +27,10 @@ struct StaticHolderTyping {
                 // type, so a component declaring such a static member still answers for it.
                 return declaredName(symbols.resolve(holder, from: scope))
             }
-            guard let owner = declaredName(symbols.resolve(String(holder[..<dot]), from: scope)) else { return nil }
+            let written = String(holder[..<dot])
+            // A class only a header declares is not in the symbol table; its members are keyed as written.
+            let owner = symbols.resolve(written, from: scope) == nil ? written : declaredName(symbols.resolve(written, from: scope))
+            guard let owner else { return nil }
             return types["\(owner)\(holder[dot...])"]
         }
         var typedFiles = files
@@ -45,6 +48,10 @@ struct StaticHolderTyping {
                 let flow = file.unfollowedFlows[index]
                 file.unfollowedFlows[index].holderType = typed(flow.holder, flow.holderType, scope: flow.enclosingType)
             }
+            for index in file.declarations.dependencyMemberReads.indices where Self.isStatic(file.declarations.dependencyMemberReads[index].base) {
+                let read = file.declarations.dependencyMemberReads[index]
+                file.declarations.dependencyMemberReads[index].baseType = typed(read.base, read.baseType, scope: read.enclosingType)
+            }
             typedFiles[fileIndex] = file
         }
         return typedFiles
@@ -58,6 +65,13 @@ struct StaticHolderTyping {
     private func holdsStatically(_ file: FileFacts) -> Bool {
         file.uses.contains { Self.isTypeLevel($0.holder) } || file.forwards.contains { Self.isTypeLevel($0.holder) }
             || file.unfollowedFlows.contains { Self.isTypeLevel($0.holder) }
+            || file.declarations.dependencyMemberReads.contains { Self.isStatic($0.base) }
+    }
+
+    /// A read's base is a plain value name or, dotted, a type's static member (`AppDelegate.shared.context`);
+    /// never a bare type: `Config.environment` is a static property of the type itself, no held value.
+    private static func isStatic(_ base: String?) -> Bool {
+        base?.contains(".") == true
     }
 
     /// A type (`AppContext`, capitalised as types are) or a type's static member: only the latter is dotted
@@ -73,17 +87,54 @@ struct StaticHolderTyping {
     private func memberTypes(_ files: [FileFacts]) -> [String: String] {
         // A class some component inherits from may hold that component.
         let componentAncestors = Set(attribution.superclasses.lazy.filter { componentNames.contains($0.key) }.flatMap(\.value))
+        let headerMembers = files.contains { ObjectiveCHeaders.isHeader($0.path) && !$0.declarations.staticProperties.isEmpty }
+        // A Swift subclass of a header's class that is a component, or is inherited by one, may be the instance.
+        let subclassed = headerMembers
+            ? Set(subclassesByName.filter { $0.value.contains { componentNames.contains($0) || componentAncestors.contains($0) } }.keys)
+            : []
         var found: [String: String?] = [:]
         for file in files {
+            let isHeader = ObjectiveCHeaders.isHeader(file.path)
             for property in file.declarations.staticProperties {
-                guard let owner = declaredName(symbols.resolve(property.owner, from: nil)) else { continue }
-                let key = "\(owner).\(property.name)"
-                let type = provenHolderType(property.type, scope: owner, componentAncestors: componentAncestors)
+                let key: String
+                let type: String?
+                if isHeader {
+                    // `+ (instancetype)sharedRouter` of `@interface OEXRouter`: an `OEXRouter`, unless a Swift
+                    // subclass of it is a component, or Swift code declares a member of that name on it too.
+                    let owner = symbols.resolve(property.owner, from: nil) == nil ? property.owner : declaredName(symbols.resolve(property.owner, from: nil))
+                    guard let owner else { continue }
+                    key = "\(owner).\(property.name)"
+                    type = componentAncestors.contains(owner) || subclassed.contains(property.owner) || redeclared(property) ? nil : owner
+                } else {
+                    guard let owner = declaredName(symbols.resolve(property.owner, from: nil)) else { continue }
+                    key = "\(owner).\(property.name)"
+                    type = provenHolderType(property.type, scope: owner, componentAncestors: componentAncestors)
+                }
                 // Declared twice (in two modules, or `#if` branches): no one answer.
                 if let earlier = found[key], earlier != type { found[key] = .some(nil) } else { found[key] = type }
             }
         }
         return found.compactMapValues { $0 }
+    }
+
+    /// Swift classes by the name of the class they inherit from, as written: a header's class is not in the
+    /// symbol table, so its Swift subclasses are found by name.
+    private var subclassesByName: [String: [String]] {
+        var found: [String: [String]] = [:]
+        for name in symbols.sortedTypeNames {
+            for declaration in symbols.typeDeclarations[name] ?? [] where declaration.fact.kind == .class {
+                if let parent = declaration.fact.inheritedTypes.first?.name { found[parent, default: []].append(name) }
+            }
+        }
+        return found
+    }
+
+    /// A Swift extension of a header's class adding a member of the same base name (an overload the header
+    /// does not show).
+    private func redeclared(_ member: StaticPropertyFact) -> Bool {
+        let base = member.name.hasSuffix("()") ? String(member.name.dropLast(2)) : member.name
+        let hash = MemberNameHash.of(base)
+        return (symbols.typeDeclarations[member.owner] ?? []).contains { $0.fact.extensionMemberHashes.contains(hash) }
     }
 
     private func provenHolderType(_ written: String, scope: String, componentAncestors: Set<String>) -> String? {

@@ -8,6 +8,15 @@ import CPDIFacts
 /// alias's components are not judged, and the reason names where the alias is written.
 struct TypedAliasOwnership {
     let model: DependencyModel
+    /// Protocols Objective-C headers declare without members cpdi imports, which ask for no Swift type.
+    private let objectiveCProtocols: Set<String>
+
+    init(model: DependencyModel) {
+        self.model = model
+        objectiveCProtocols = model.sortedFilePaths.reduce(into: []) {
+            $0.formUnion(model.files[$1]!.declarations.opaqueObjectiveCProtocols)
+        }
+    }
 
     /// The reasons each component of an unproven alias is not judged, by component.
     func unprovenComponents() -> [String: [NotJudgedReason]] {
@@ -167,6 +176,7 @@ struct TypedAliasOwnership {
             case .type:
                 continue  // a superclass requires no type
             case nil:
+                if objectiveCProtocols.contains(reference) { continue }  // Objective-C has no associated types
                 guard let standard = StandardConformances.requirements(of: reference) else { return .unknown(reference) }
                 if standard.contains(name) { return .declared(reference) }
             case .alias:
