@@ -63,6 +63,50 @@ import Testing
         ]))
     }
 
+    /// `environment.courses.querier(courseID:environment:)` on a receiver cpdi cannot type may run the manager's
+    /// method or a test double's override of it. An override takes what the method takes, so the hand-off is a
+    /// forward to the method, even where the double names the type by an alias of its own. Two unrelated types
+    /// with a method of that name stay ambiguous: then nothing is said.
+    @Test func anOverrideTakesWhatItsMethodTakes() {
+        let sources = """
+            protocol CoursesProvider { var courses: CourseManager { get } }
+            protocol ConfigProvider { var config: Config { get } }
+            final class Config { var flag = false }
+            struct Querier {}
+            class CourseManager {
+                typealias Environment = ConfigProvider
+                func querier(courseID: String, environment: Environment) -> Querier { _ = environment.config.flag; return Querier() }
+            }
+            final class CourseScreen {
+                typealias Environment = CoursesProvider & 1️⃣ConfigProvider
+                let environment: Environment
+                init(environment: Environment) { self.environment = environment }
+                func load() -> Querier { environment.courses.querier(courseID: "1", environment: environment) }
+            }
+            """
+        let double = """
+            final class MockCourseManager: CourseManager {
+                typealias Environment = ConfigProvider
+                var stub: Querier?
+                override func querier(courseID: String, environment: Environment) -> Querier {
+                    stub ?? super.querier(courseID: courseID, environment: environment)
+                }
+            }
+            """
+        expectExactFindings(RuleExample(files: ["Courses.swift": sources, "MockCourseManager.swift": double], findings: [
+            "1️⃣": "[direct-child-dependency] `ConfigProvider` is in `CourseScreen.Environment` only for `CourseManager.querier`; forward `CourseManager.Environment` instead",
+        ]))
+        let unrelated = """
+            final class ArchiveManager {
+                typealias Environment = ConfigProvider
+                func querier(courseID: String, environment: Environment) -> Querier { _ = environment.config.flag; return Querier() }
+            }
+            """
+        expectExactFindings(RuleExample(files: [
+            "Courses.swift": sources.replacingOccurrences(of: "1️⃣", with: ""), "ArchiveManager.swift": unrelated,
+        ]))
+    }
+
     /// The root holds the container and hands it to a flow cpdi cannot resolve (a subclass of a generic base
     /// class typed by a composition): the root is not judged, and no leaf of the container is called unneeded.
     @Test func aContainerHandedWhereCpdiCannotFollowKeepsItsLeaves() {

@@ -42,7 +42,7 @@ struct ForwardResolution {
                     sources = sources.filter { components[$0].map(symbols.tupleElements(of:))?.contains(projection) ?? false }
                     if sources.isEmpty { continue }
                 }
-                let resolved = targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) }
+                let resolved = collapsingOverrides(targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) })
                 let holder = holders.first
                 if resolved.isEmpty, fact.passesOwnDependencies {
                     let reason = NotJudgedReason(kind: .handedOff, detail: handOffDetail(fact), file: file.path, position: fact.position)
@@ -257,6 +257,35 @@ struct ForwardResolution {
     private func member(_ name: String, of type: String, scope: String?) -> String? {
         let owner = symbols.resolve(type, from: scope)?.name ?? type
         return components["\(owner).\(name)"] != nil ? "\(owner).\(name)" : nil
+    }
+
+    /// `manager.querierForCourseWithID(environment:)` on a receiver cpdi cannot type resolves to that method and
+    /// to every override of it (a test double subclassing the manager). When the candidates are one instance
+    /// method and overrides of it in its subclasses, whose requirements come to the same leaves (an override may
+    /// name the type by an alias of its own, `typealias Environment = OEXConfigProvider` in the test double),
+    /// whichever runs takes what the overridden method takes: the hand-off is a forward to that method, not an
+    /// ambiguous one.
+    private func collapsingOverrides(_ resolved: [(String, ForwardVia)]) -> [(String, ForwardVia)] {
+        guard resolved.count > 1 else { return resolved }
+        func leaves(_ component: String) -> Set<String>? {
+            guard let requirements = components[component]?.requirements, !requirements.isEmpty,
+                requirements.allSatisfy({ $0.kind != .unknown })
+            else { return nil }
+            return requirements.reduce(into: Set<String>()) { $0.formUnion(symbols.leafSets[$1.name] ?? [$1.name]) }
+        }
+        guard let first = symbols.functions[resolved[0].0]?.fact, let required = leaves(resolved[0].0) else { return resolved }
+        var owners: [String] = []
+        for (candidate, _) in resolved {
+            guard let function = symbols.functions[candidate]?.fact, !function.isStatic, let owner = function.enclosingType,
+                function.name == first.name, function.parameters.map(\.label) == first.parameters.map(\.label),
+                leaves(candidate) == required
+            else { return resolved }
+            owners.append(owner)
+        }
+        let bases = owners.indices.filter { index in
+            owners.indices.allSatisfy { $0 == index || attribution.superclasses[owners[$0]]?.contains(owners[index]) == true }
+        }
+        return bases.count == 1 ? [resolved[bases[0]]] : resolved
     }
 
     private func functions(named name: String) -> [String] {
