@@ -96,3 +96,22 @@ import Testing
         #expect(facts("@protocol Unclosed <NSObject>\n@property (readonly) Config* config;\n").types.isEmpty)
     }
 }
+
+/// The byte scan that blanks a header's comments gives the lines the character scan it replaced gave.
+@Suite struct HeaderCommentBlankingTests {
+    @Test(arguments: [
+        "@protocol A <NSObject> /* a /* b */ @property (readonly) X* x; // tail\n@end\n",
+        "/** Gives the café's menu — ☕️ 👩‍👩‍👧 */ @protocol Menu\r\n@property (readonly) Menu* menu;\r\n@end",
+        "// only a comment\r\n\r\n/* open\n still open\r\n*/ @interface A : NSObject\n+ (instancetype)sharedA;\n@end\n",
+        "@interface B\n// ends in a carriage return\r",
+        "text\r",
+        "a // comment\r",
+        "/* unclosed",
+        "",
+        "\n\n",
+        "x/y*z/**/w//\n",
+    ])
+    func blanksCommentsAsTheCharacterScanDid(header: String) {
+        #expect(ObjectiveCHeaders.withoutComments(header) == ObjectiveCHeaders.withoutCommentsByCharacter(header))
+    }
+}
