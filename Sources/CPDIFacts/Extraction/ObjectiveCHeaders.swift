@@ -81,42 +81,22 @@ public enum ObjectiveCHeaders {
     static func sharedInstances(in code: [String]) -> [StaticPropertyFact] {
         var found: [StaticPropertyFact] = []
         var owner: String?
-        var statement = ""
         for line in code {
-            var text = Substring(line)
-            if owner == nil {
-                guard let marker = text.firstRange(of: "@interface") else { continue }
-                let rest = text[marker.upperBound...].drop { $0 == " " || $0 == "\t" }
-                let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-                guard !name.isEmpty else { continue }
-                owner = name
-                statement = ""
-                text = rest.dropFirst(name.count)
-                // The class's superclass, protocols or category come before its first member (or its `@end`).
-                if text.contains("@end") {
+            guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { continue }
+            if let current = owner {
+                if line.contains("@end") {
                     owner = nil
                     continue
                 }
-                if let brace = text.firstIndex(of: "{") { text = text[brace...] } else { text = "" }
+                // Only a member written on one line is read: `+ (instancetype)sharedRouter;`, `@property (class) …;`.
+                guard first == UInt8(ascii: "+") || first == UInt8(ascii: "@"), let semicolon = line.firstIndex(of: ";") else { continue }
+                found += sharedInstance(line[..<semicolon].trimmingSpaces, of: current)
+            } else if first == UInt8(ascii: "@"), let marker = line.firstRange(of: "@interface") {
+                let rest = line[marker.upperBound...].drop { $0 == " " || $0 == "\t" }
+                let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                // The class's superclass, protocols or category follow its name; its members start on later lines.
+                if !name.isEmpty, !rest.contains("@end") { owner = name }
             }
-            if let end = text.firstRange(of: "@end") {
-                text = text[..<end.lowerBound]
-                read(text)
-                owner = nil
-                continue
-            }
-            read(text)
-        }
-        func read(_ text: Substring) {
-            for character in text {
-                if character == ";" {
-                    if let owner { found += sharedInstance(statement.trimmingSpaces, of: owner) }
-                    statement = ""
-                } else {
-                    statement.append(character)
-                }
-            }
-            statement.append(" ")
         }
         return found
     }
