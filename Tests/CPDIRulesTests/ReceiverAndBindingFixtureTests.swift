@@ -107,6 +107,36 @@ import Testing
         ]))
     }
 
+    /// `dependencies.router?.dependencies` is the router's dependencies, not the screen's: `router` is what
+    /// `HasRouter` declares, a `Router`. Handing it to a call cpdi cannot resolve leaves the router unjudged,
+    /// not the screen, and a read through it (`.config`) is no read of the screen's own `HasConfig`.
+    @Test func aValueReachedThroughAMemberOfTheDependenciesIsThatMembers() {
+        expectExactFindings(RuleExample(files: [
+            "Comments.swift": """
+                protocol HasRouter { var router: Router? { get } }
+                protocol HasConfig { var config: Config { get } }
+                final class Config { var flag = false }
+                final class Router {
+                    typealias Dependencies = HasConfig
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                }
+                enum API {
+                    static func comments(dependencies: HasConfig?) -> Int { 0 }
+                }
+                final class CommentsScreen {
+                    typealias Dependencies = HasRouter & 1️⃣HasConfig
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func load() -> Int { API.comments(dependencies: self.dependencies.router?.dependencies) }
+                    func isOn() -> Bool { dependencies.router?.dependencies.config.flag ?? false }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasConfig` in `CommentsScreen.Dependencies` is not used by `CommentsScreen` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// The root holds the container and hands it to a flow cpdi cannot resolve (a subclass of a generic base
     /// class typed by a composition): the root is not judged, and no leaf of the container is called unneeded.
     @Test func aContainerHandedWhereCpdiCannotFollowKeepsItsLeaves() {

@@ -146,7 +146,7 @@ extension FactCollector {
                 identity = found.identity
             } else {
                 guard isDependenciesValueName(name) else { return }
-                holder = (base.holderName, castTypeName(base) ?? localType(of: base.referencedName))
+                holder = (holderName(of: base), castTypeName(base) ?? localType(of: base.referencedName))
             }
             value = ExprSyntax(member)
         } else {

@@ -942,12 +942,25 @@ final class FactCollector: SyntaxVisitor {
         let name = access.declName.baseName.identifierText
         guard isDependenciesValueName(name), !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self) else { return nil }
         // `_` stands for a value that is not a plain name (`lookup().dependencies`).
-        var holder = base.holderName
+        var holder = holderName(of: base)
         // `$viewModel.dependencies.store` (a property wrapper's projection, SwiftUI's `@Bindable`) reads
         // through to the wrapped `viewModel`'s dependencies.
         if holder.hasPrefix("$"), holder.count > 1 { holder.removeFirst() }
         let holderType = castTypeName(base) ?? localType(of: holder)
         return (name, holder, holderType)
+    }
+
+    /// The holder a dependencies value is read from (`ExprSyntax.holderName`), or a member of the code's own
+    /// dependencies value (`self?.environment.router?` in `self?.environment.router?.environment`), named
+    /// `environment#router` (a `#`, which no name holds, so it is never read as a module or type's member):
+    /// linking types it by what the leaf declaring `router` says it is (`DependencyMemberHolderTyping`).
+    func holderName(of base: ExprSyntax) -> String {
+        let name = base.holderName
+        guard name == "_", let member = base.strippedOfOptionality.as(MemberAccessExprSyntax.self),
+              member.declName.argumentNames == nil, case .identifier = member.declName.baseName.tokenKind,
+              let owner = member.base, let value = owner.referencedName, knownValue(of: owner) != nil
+        else { return name }
+        return "\(value)#\(member.declName.baseName.identifierText)"
     }
 
     /// The type named by a cast anywhere around a value: `(x as? T)?`, `(x as! T)`.

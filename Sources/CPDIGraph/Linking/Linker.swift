@@ -55,7 +55,8 @@ public struct Linker: Sendable {
     ) -> DependencyModel {
         let containers = StepTimes.measure("link: containers") { ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components) }
         let attribution = StepTimes.measure("link: attribution") { Attribution(symbols: symbols, components: components) }
-        let sorted = StaticHolderTyping(symbols: symbols, attribution: attribution, componentNames: Set(components.keys)).run(sorted)
+        let statics = StaticHolderTyping(symbols: symbols, attribution: attribution, componentNames: Set(components.keys)).run(sorted)
+        let sorted = DependencyMemberHolderTyping(symbols: symbols, attribution: attribution, components: components).run(statics)
         let (forwards, opaqueHandOffs) = StepTimes.measure("link: forwards") {
             ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions).run(files: sorted)
         }

@@ -57,9 +57,10 @@ struct StaticHolderTyping {
         return typedFiles
     }
 
-    /// A holder this pass typed. Whose value it holds is then told by that type alone, not by the code around.
+    /// A holder this pass or `DependencyMemberHolderTyping` typed. Whose value it holds is then told by that type
+    /// alone, not by the code around.
     static func isTyped(holder: String?, holderType: String?) -> Bool {
-        holderType != nil && isTypeLevel(holder)
+        holderType != nil && (isTypeLevel(holder) || DependencyMemberHolderTyping.isMemberHolder(holder))
     }
 
     private func holdsStatically(_ file: FileFacts) -> Bool {
@@ -76,7 +77,8 @@ struct StaticHolderTyping {
 
     /// A type (`AppContext`, capitalised as types are) or a type's static member: only the latter is dotted
     /// (`AppDelegate.shared`, `App.AppDelegate.shared` once module scoping named its module); a value is a
-    /// plain lower-case name or `_`.
+    /// plain lower-case name, `_`, or a member of the code's own dependencies value (`environment#router`,
+    /// typed by `DependencyMemberHolderTyping`).
     private static func isTypeLevel(_ holder: String?) -> Bool {
         guard let holder, let first = holder.first else { return false }
         return first.isUppercase || holder.contains(".")

@@ -1,0 +1,89 @@
+import CPDIFacts
+
+/// Pass: types a holder reached through a member of the code's own dependencies value by the type the leaf
+/// declaring that member gives it. In `DiscussionAPI.getComments(environment: self?.environment.router?.environment)`
+/// the value handed on is the router's environment, not the screen's: `router` is what `OEXRouterProvider`
+/// declares, `var router: OEXRouter?`, so the holder `environment.router` is an `OEXRouter`, and the hand-off
+/// counts for the components an `OEXRouter` may be, not for the screen. Extraction names such a holder
+/// `environment#router`.
+///
+/// Only what is proven is typed: every component the code counts for must get the member from leaves that
+/// declare it with one and the same type, declared in the sources, whose instances can only be that type or its
+/// conformers (a class some component inherits from may hold that component, and stays untyped).
+struct DependencyMemberHolderTyping {
+    let symbols: SymbolTable
+    let attribution: Attribution
+    let components: [String: Component]
+
+    func run(_ files: [FileFacts]) -> [FileFacts] {
+        let holding = files.indices.filter { holdsMembers(files[$0]) }
+        guard !holding.isEmpty else { return files }
+        let componentAncestors = Set(attribution.superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
+        var typedFiles = files
+        for fileIndex in holding {
+            var file = files[fileIndex]
+            for index in file.uses.indices where Self.isMemberHolder(file.uses[index].holder) && file.uses[index].holderType == nil {
+                let use = file.uses[index]
+                file.uses[index].holderType = type(of: use.holder!, type: use.enclosingType, function: use.enclosingFunction, componentAncestors)
+            }
+            for index in file.forwards.indices where Self.isMemberHolder(file.forwards[index].holder) && file.forwards[index].holderType == nil {
+                let forward = file.forwards[index]
+                file.forwards[index].holderType = type(
+                    of: forward.holder!, type: forward.enclosingType, function: forward.enclosingFunction, componentAncestors
+                )
+            }
+            for index in file.unfollowedFlows.indices
+            where Self.isMemberHolder(file.unfollowedFlows[index].holder) && file.unfollowedFlows[index].holderType == nil {
+                let flow = file.unfollowedFlows[index]
+                file.unfollowedFlows[index].holderType = type(of: flow.holder!, type: flow.enclosingType, function: flow.enclosingFunction, componentAncestors)
+            }
+            typedFiles[fileIndex] = file
+        }
+        return typedFiles
+    }
+
+    /// `environment#router`: a value name and one member, as extraction names such a holder.
+    static func isMemberHolder(_ holder: String?) -> Bool {
+        holder?.utf8.contains(UInt8(ascii: "#")) == true
+    }
+
+    private func holdsMembers(_ file: FileFacts) -> Bool {
+        file.uses.contains { Self.isMemberHolder($0.holder) } || file.forwards.contains { Self.isMemberHolder($0.holder) }
+            || file.unfollowedFlows.contains { Self.isMemberHolder($0.holder) }
+    }
+
+    private func type(of holder: String, type: String?, function: String?, _ componentAncestors: Set<String>) -> String? {
+        guard let mark = holder.firstIndex(of: "#") else { return nil }
+        let member = String(holder[holder.index(after: mark)...])
+        let owners = attribution.components(type: type, function: function)
+        guard !owners.isEmpty else { return nil }
+        var found: Set<String> = []
+        for owner in owners {
+            guard let component = components[owner] else { return nil }
+            let leaves = component.requirements.reduce(into: Set<String>()) { $0.formUnion(symbols.leafSets[$1.name] ?? [$1.name]) }
+            var declared: Set<String> = []
+            for leaf in leaves {
+                guard let proto = symbols.protocols[leaf] else { continue }
+                for requirement in proto.fact.propertyRequirements where requirement.name == member {
+                    guard let type = provenType(requirement.type, scope: leaf, componentAncestors) else { return nil }
+                    declared.insert(type)
+                }
+            }
+            guard declared.count == 1 else { return nil }
+            found.formUnion(declared)
+        }
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// `OEXRouter?` → `OEXRouter`, when the sources declare it and nothing but it (or its conformers) can be held.
+    private func provenType(_ written: String, scope: String, _ componentAncestors: Set<String>) -> String? {
+        var name = Substring(written)
+        while let last = name.last, last == "?" || last == "!" { name = name.dropLast() }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        switch symbols.resolve(String(name), from: scope) {
+        case .protocolType(let proto)?: return proto
+        case .type(let type)?: return componentAncestors.contains(type) ? nil : type
+        case .alias?, nil: return nil
+        }
+    }
+}
