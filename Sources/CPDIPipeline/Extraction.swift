@@ -16,12 +16,12 @@ extension Pipeline {
         }
 
         /// Every Swift file; a header only when it declares a protocol Swift imports (`ObjectiveCHeaders`), one
-        /// that asks its conformers for no Swift type, or a class's shared instance.
+        /// that asks its conformers for no Swift type, a class's shared instance, or a class.
         var isAnalysed: Bool {
             switch self {
             case .facts(let facts):
                 !ObjectiveCHeaders.isHeader(facts.path) || !facts.types.isEmpty || !facts.declarations.opaqueObjectiveCProtocols.isEmpty
-                    || !facts.declarations.staticProperties.isEmpty
+                    || !facts.declarations.staticProperties.isEmpty || !facts.declarations.objectiveCClasses.isEmpty
             case .unreadable(let problem): !ObjectiveCHeaders.isHeader(problem.file)
             }
         }

@@ -84,6 +84,7 @@ import Testing
             @end
             @interface Later : NSObject @end
             """)
+        #expect(facts.declarations.objectiveCClasses == ["OEXRouter", "Later"])
         #expect(facts.declarations.staticProperties.map { "\($0.owner).\($0.name): \($0.type)" } == [
             "OEXRouter.sharedRouter(): OEXRouter", "OEXRouter.shared(): OEXRouter", "OEXRouter.current(): OEXRouter",
             "OEXRouter.defaultRouter: OEXRouter", "OEXRouter.default: OEXRouter",

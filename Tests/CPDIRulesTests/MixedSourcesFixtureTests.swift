@@ -278,6 +278,42 @@ import Testing
         ]))
     }
 
+    /// A class only a header declares is still a class: as a superclass it asks the Swift subclass for no type, so
+    /// the subclass's alias is judged; as the type a leaf gives a member (`var router: Router?`), it types the
+    /// holder `environment.router?`, so handing on `environment.router?.environment` is the router's hand-off.
+    @Test func aClassAHeaderDeclaresIsAClass() {
+        let header = """
+            @class RouterEnvironment;
+            @interface BaseController : UIViewController
+            - (void)reload;
+            @end
+            @interface Router : NSObject
+            @property (readonly, strong, nonatomic) RouterEnvironment* environment;
+            @end
+            @protocol RouterProvider <NSObject>
+            @property (readonly, nonatomic, weak, nullable) Router* router;
+            @end
+            """
+        let swift = """
+            protocol StylesProvider { var styles: Styles { get } }
+            protocol ConfigProvider { var config: Config { get } }
+            final class Styles {}
+            final class Config { var flag = false }
+            enum PostsAPI {
+                static func threads(environment: RouterEnvironment?) -> Int { 0 }
+            }
+            final class PostsScreen: BaseController {
+                typealias Environment = StylesProvider & RouterProvider & 1️⃣ConfigProvider
+                let environment: Environment
+                init(environment: Environment) { self.environment = environment; super.init(nibName: nil, bundle: nil) }
+                func load() -> Int { _ = environment.styles; return PostsAPI.threads(environment: environment.router?.environment) }
+            }
+            """
+        expectExactFindings(RuleExample(files: ["Router.h": header, "Posts.swift": swift], findings: [
+            "1️⃣": "[unused-dependency] `ConfigProvider` in `PostsScreen.Environment` is not used by `PostsScreen` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// `lookup().environment.config` reads the environment of a value cpdi cannot type, which may be any
     /// component storing one, but not one whose property is `private` to another file.
     @Test func anUntypedHolderCannotReadAnotherFilesPrivateDependencies() {

@@ -29,6 +29,7 @@ public enum FactExtractor {
         var facts = FileFacts(path: path)
         facts.declarations.opaqueObjectiveCProtocols = header.opaqueProtocols
         facts.declarations.staticProperties = header.sharedInstances
+        facts.declarations.objectiveCClasses = header.classes
         guard let swift = header.swift else { return facts }
         let read = extractSwift(path: path, source: swift, conventions: conventions, gatedByVocabulary: gatedByVocabulary, recordsRuntimeReads: true)
         guard read.syntaxError == nil else { return facts }

@@ -17,13 +17,14 @@ public enum ObjectiveCHeaders {
 
     /// What a header declares for Swift: `swift`, source declaring its plainly imported protocols, each name at
     /// the line and column it has in the header, so the facts extracted from it point into the header (`nil`
-    /// when there is none); and `opaqueProtocols`, the protocols left out that still cannot ask a conformer for
-    /// any Swift type (`ObjectiveCProtocols`).
-    /// and `sharedInstances`, a class's members that give an instance of it (`sharedInstances(in:)`).
+    /// when there is none); `opaqueProtocols`, the protocols left out that still cannot ask a conformer for any
+    /// Swift type (`requiresNoSwiftType`); `sharedInstances`, a class's members that give an instance of it
+    /// (`classMembers(in:)`); and `classes`, the classes it declares (`@interface OEXRouter : NSObject`).
     struct Reading: Equatable {
         var swift: String?
         var opaqueProtocols: [String] = []
         var sharedInstances: [StaticPropertyFact] = []
+        var classes: [String] = []
     }
 
     private static let interfaceMarker = Array("@interface".utf8)
@@ -35,8 +36,8 @@ public enum ObjectiveCHeaders {
         let declaresProtocols = LineTable.containsAny(of: [protocolMarker], in: bytes)
         guard declaresProtocols || LineTable.containsAny(of: [interfaceMarker], in: bytes) else { return Reading() }
         let code = withoutComments(header)
-        let shared = sharedInstances(in: code)
-        guard declaresProtocols else { return Reading(sharedInstances: shared) }
+        let (shared, classes) = classMembers(in: code)
+        guard declaresProtocols else { return Reading(sharedInstances: shared, classes: classes) }
         var opaque: [String] = []
         var lines = Array(repeating: "", count: code.count)
         var written = false
@@ -70,7 +71,9 @@ public enum ObjectiveCHeaders {
             }
             index = end + 1
         }
-        return Reading(swift: written ? lines.joined(separator: "\n") + "\n" : nil, opaqueProtocols: opaque, sharedInstances: shared)
+        return Reading(
+            swift: written ? lines.joined(separator: "\n") + "\n" : nil, opaqueProtocols: opaque, sharedInstances: shared, classes: classes
+        )
     }
 
     /// `+ (instancetype)sharedRouter;` and `@property (class, readonly) OEXRouter* current;` in `@interface
@@ -78,8 +81,11 @@ public enum ObjectiveCHeaders {
     /// `OEXRouter`. The importer drops a selector's last words where they repeat the class name's, so the member
     /// is recorded under both names (the one Swift does not use is never written). Only a member with nothing
     /// after its name (no `NS_SWIFT_NAME`, no availability) and with the class itself as its type is read.
-    static func sharedInstances(in code: [String]) -> [StaticPropertyFact] {
+    /// A class is declared by `@interface Name : Superclass`; `@interface Name (Category)` and `@interface Name ()`
+    /// only extend one.
+    static func classMembers(in code: [String]) -> (sharedInstances: [StaticPropertyFact], classes: [String]) {
         var found: [StaticPropertyFact] = []
+        var classes: [String] = []
         var owner: String?
         for line in code {
             guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { continue }
@@ -96,9 +102,10 @@ public enum ObjectiveCHeaders {
                 let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
                 // The class's superclass, protocols or category follow its name; its members start on later lines.
                 if !name.isEmpty, !rest.contains("@end") { owner = name }
+                if !name.isEmpty, rest.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" }).first == ":" { classes.append(name) }
             }
         }
-        return found
+        return (found, classes)
     }
 
     private static func sharedInstance(_ statement: String, of owner: String) -> [StaticPropertyFact] {

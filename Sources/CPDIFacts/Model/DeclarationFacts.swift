@@ -15,6 +15,9 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// conformer for a Swift type: Objective-C has no associated types, and nothing in their requirements can
     /// spell a composed protocol type (`ObjectiveCHeaders.read`). A conformance to one requires no alias.
     public var opaqueObjectiveCProtocols: [String] = []
+    /// Classes an Objective-C header declares (`@interface OEXRouter : NSObject`): Swift sees them as classes,
+    /// which ask no subclass for a type, though the sources hold no declaration of them.
+    public var objectiveCClasses: [String] = []
 
     public init() {}
 
@@ -24,6 +27,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         staticProperties.releaseSpareCapacity()
         typeReturningFunctions.releaseSpareCapacity()
         opaqueObjectiveCProtocols.releaseSpareCapacity()
+        objectiveCClasses.releaseSpareCapacity()
     }
 }
 

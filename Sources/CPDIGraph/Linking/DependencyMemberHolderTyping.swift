@@ -8,8 +8,8 @@ import CPDIFacts
 /// `environment#router`.
 ///
 /// Only what is proven is typed: every component the code counts for must get the member from leaves that
-/// declare it with one and the same type, declared in the sources, whose instances can only be that type or its
-/// conformers (a class some component inherits from may hold that component, and stays untyped).
+/// declare it with one and the same type, declared in the sources or by a header, whose instances can only be
+/// that type or its conformers (a class some component inherits from may hold that component, and stays untyped).
 struct DependencyMemberHolderTyping {
     let symbols: SymbolTable
     let attribution: Attribution
@@ -19,23 +19,24 @@ struct DependencyMemberHolderTyping {
         let holding = files.indices.filter { holdsMembers(files[$0]) }
         guard !holding.isEmpty else { return files }
         let componentAncestors = Set(attribution.superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
+        let objectiveCClasses = objectiveCClassesNoComponentInherits(files)
         var typedFiles = files
         for fileIndex in holding {
             var file = files[fileIndex]
             for index in file.uses.indices where Self.isMemberHolder(file.uses[index].holder) && file.uses[index].holderType == nil {
                 let use = file.uses[index]
-                file.uses[index].holderType = type(of: use.holder!, type: use.enclosingType, function: use.enclosingFunction, componentAncestors)
+                file.uses[index].holderType = type(of: use.holder!, type: use.enclosingType, function: use.enclosingFunction, componentAncestors, objectiveCClasses)
             }
             for index in file.forwards.indices where Self.isMemberHolder(file.forwards[index].holder) && file.forwards[index].holderType == nil {
                 let forward = file.forwards[index]
                 file.forwards[index].holderType = type(
-                    of: forward.holder!, type: forward.enclosingType, function: forward.enclosingFunction, componentAncestors
+                    of: forward.holder!, type: forward.enclosingType, function: forward.enclosingFunction, componentAncestors, objectiveCClasses
                 )
             }
             for index in file.unfollowedFlows.indices
             where Self.isMemberHolder(file.unfollowedFlows[index].holder) && file.unfollowedFlows[index].holderType == nil {
                 let flow = file.unfollowedFlows[index]
-                file.unfollowedFlows[index].holderType = type(of: flow.holder!, type: flow.enclosingType, function: flow.enclosingFunction, componentAncestors)
+                file.unfollowedFlows[index].holderType = type(of: flow.holder!, type: flow.enclosingType, function: flow.enclosingFunction, componentAncestors, objectiveCClasses)
             }
             typedFiles[fileIndex] = file
         }
@@ -52,7 +53,24 @@ struct DependencyMemberHolderTyping {
             || file.unfollowedFlows.contains { Self.isMemberHolder($0.holder) }
     }
 
-    private func type(of holder: String, type: String?, function: String?, _ componentAncestors: Set<String>) -> String? {
+    /// Classes only headers declare (the symbol table holds none of them), unless a Swift class inheriting one by
+    /// name is a component or is inherited by one: then an instance of it may be that component.
+    private func objectiveCClassesNoComponentInherits(_ files: [FileFacts]) -> Set<String> {
+        var classes = files.reduce(into: Set<String>()) { $0.formUnion($1.declarations.objectiveCClasses) }
+        guard !classes.isEmpty else { return [] }
+        let componentAncestors = Set(attribution.superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
+        for name in symbols.sortedTypeNames {
+            for declaration in symbols.typeDeclarations[name] ?? [] where declaration.fact.kind == .class {
+                guard let parent = declaration.fact.inheritedTypes.first?.name, classes.contains(parent) else { continue }
+                if components[name] != nil || componentAncestors.contains(name) { classes.remove(parent) }
+            }
+        }
+        return classes
+    }
+
+    private func type(
+        of holder: String, type: String?, function: String?, _ componentAncestors: Set<String>, _ objectiveCClasses: Set<String>
+    ) -> String? {
         guard let mark = holder.firstIndex(of: "#") else { return nil }
         let member = String(holder[holder.index(after: mark)...])
         let owners = attribution.components(type: type, function: function)
@@ -65,7 +83,7 @@ struct DependencyMemberHolderTyping {
             for leaf in leaves {
                 guard let proto = symbols.protocols[leaf] else { continue }
                 for requirement in proto.fact.propertyRequirements where requirement.name == member {
-                    guard let type = provenType(requirement.type, scope: leaf, componentAncestors) else { return nil }
+                    guard let type = provenType(requirement.type, scope: leaf, componentAncestors, objectiveCClasses) else { return nil }
                     declared.insert(type)
                 }
             }
@@ -76,14 +94,16 @@ struct DependencyMemberHolderTyping {
     }
 
     /// `OEXRouter?` → `OEXRouter`, when the sources declare it and nothing but it (or its conformers) can be held.
-    private func provenType(_ written: String, scope: String, _ componentAncestors: Set<String>) -> String? {
+    private func provenType(_ written: String, scope: String, _ componentAncestors: Set<String>, _ objectiveCClasses: Set<String>) -> String? {
         var name = Substring(written)
         while let last = name.last, last == "?" || last == "!" { name = name.dropLast() }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         switch symbols.resolve(String(name), from: scope) {
         case .protocolType(let proto)?: return proto
         case .type(let type)?: return componentAncestors.contains(type) ? nil : type
-        case .alias?, nil: return nil
+        case .alias?: return nil
+        // A class only a header declares (`OEXRouter`): not a component, nor one any component inherits.
+        case nil: return objectiveCClasses.contains(String(name)) ? String(name) : nil
         }
     }
 }

@@ -8,13 +8,16 @@ import CPDIFacts
 /// alias's components are not judged, and the reason names where the alias is written.
 struct TypedAliasOwnership {
     let model: DependencyModel
-    /// Protocols Objective-C headers declare without members cpdi imports, which ask for no Swift type.
-    private let objectiveCProtocols: Set<String>
+    /// Protocols Objective-C headers declare without members cpdi imports, and classes they declare: neither asks
+    /// for a Swift type.
+    private let objectiveCTypes: Set<String>
 
     init(model: DependencyModel) {
         self.model = model
-        objectiveCProtocols = model.sortedFilePaths.reduce(into: []) {
-            $0.formUnion(model.files[$1]!.declarations.opaqueObjectiveCProtocols)
+        objectiveCTypes = model.sortedFilePaths.reduce(into: []) {
+            let declarations = model.files[$1]!.declarations
+            $0.formUnion(declarations.opaqueObjectiveCProtocols)
+            $0.formUnion(declarations.objectiveCClasses)
         }
     }
 
@@ -176,7 +179,7 @@ struct TypedAliasOwnership {
             case .type:
                 continue  // a superclass requires no type
             case nil:
-                if objectiveCProtocols.contains(reference) { continue }  // Objective-C has no associated types
+                if objectiveCTypes.contains(reference) { continue }  // Objective-C has no associated types
                 guard let standard = StandardConformances.requirements(of: reference) else { return .unknown(reference) }
                 if standard.contains(name) { return .declared(reference) }
             case .alias:
