@@ -53,19 +53,13 @@ struct DependencyMemberHolderTyping {
             || file.unfollowedFlows.contains { Self.isMemberHolder($0.holder) }
     }
 
-    /// Classes only headers declare (the symbol table holds none of them), unless a Swift class inheriting one by
-    /// name is a component or is inherited by one: then an instance of it may be that component.
+    /// Classes only headers declare (the symbol table holds none of them), unless an instance of one may be a
+    /// component of the sources (`ObjectiveCSubclasses`).
     private func objectiveCClassesNoComponentInherits(_ files: [FileFacts]) -> Set<String> {
-        var classes = files.reduce(into: Set<String>()) { $0.formUnion($1.declarations.objectiveCClasses) }
+        let classes = files.reduce(into: Set<String>()) { $0.formUnion($1.declarations.objectiveCClasses) }
         guard !classes.isEmpty else { return [] }
-        let componentAncestors = Set(attribution.superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
-        for name in symbols.sortedTypeNames {
-            for declaration in symbols.typeDeclarations[name] ?? [] where declaration.fact.kind == .class {
-                guard let parent = declaration.fact.inheritedTypes.first?.name, classes.contains(parent) else { continue }
-                if components[name] != nil || componentAncestors.contains(name) { classes.remove(parent) }
-            }
-        }
-        return classes
+        let subclasses = ObjectiveCSubclasses(symbols: symbols, attribution: attribution, componentNames: Set(components.keys))
+        return classes.filter { !subclasses.mayBeComponent($0) }
     }
 
     private func type(

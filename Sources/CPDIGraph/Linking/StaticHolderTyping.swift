@@ -90,10 +90,7 @@ struct StaticHolderTyping {
         // A class some component inherits from may hold that component.
         let componentAncestors = Set(attribution.superclasses.lazy.filter { componentNames.contains($0.key) }.flatMap(\.value))
         let headerMembers = files.contains { ObjectiveCHeaders.isHeader($0.path) && !$0.declarations.staticProperties.isEmpty }
-        // A Swift subclass of a header's class that is a component, or is inherited by one, may be the instance.
-        let subclassed = headerMembers
-            ? Set(subclassesByName.filter { $0.value.contains { componentNames.contains($0) || componentAncestors.contains($0) } }.keys)
-            : []
+        let subclasses = headerMembers ? ObjectiveCSubclasses(symbols: symbols, attribution: attribution, componentNames: componentNames) : nil
         var found: [String: String?] = [:]
         for file in files {
             let isHeader = ObjectiveCHeaders.isHeader(file.path)
@@ -106,7 +103,7 @@ struct StaticHolderTyping {
                     let owner = symbols.resolve(property.owner, from: nil) == nil ? property.owner : declaredName(symbols.resolve(property.owner, from: nil))
                     guard let owner else { continue }
                     key = "\(owner).\(property.name)"
-                    type = componentAncestors.contains(owner) || subclassed.contains(property.owner) || redeclared(property) ? nil : owner
+                    type = componentAncestors.contains(owner) || subclasses?.mayBeComponent(property.owner) == true || redeclared(property) ? nil : owner
                 } else {
                     guard let owner = declaredName(symbols.resolve(property.owner, from: nil)) else { continue }
                     key = "\(owner).\(property.name)"
@@ -117,18 +114,6 @@ struct StaticHolderTyping {
             }
         }
         return found.compactMapValues { $0 }
-    }
-
-    /// Swift classes by the name of the class they inherit from, as written: a header's class is not in the
-    /// symbol table, so its Swift subclasses are found by name.
-    private var subclassesByName: [String: [String]] {
-        var found: [String: [String]] = [:]
-        for name in symbols.sortedTypeNames {
-            for declaration in symbols.typeDeclarations[name] ?? [] where declaration.fact.kind == .class {
-                if let parent = declaration.fact.inheritedTypes.first?.name { found[parent, default: []].append(name) }
-            }
-        }
-        return found
     }
 
     /// A Swift extension of a header's class adding a member of the same base name (an overload the header
