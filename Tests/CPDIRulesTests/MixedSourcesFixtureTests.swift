@@ -280,7 +280,8 @@ import Testing
 
     /// A class only a header declares is still a class: as a superclass it asks the Swift subclass for no type, so
     /// the subclass's alias is judged; as the type a leaf gives a member (`var router: Router?`), it types the
-    /// holder `environment.router?`, so handing on `environment.router?.environment` is the router's hand-off.
+    /// holder `environment.router?`, so handing on `environment.router?.environment` is the router's hand-off, and
+    /// reads no other component's stored `environment`.
     @Test func aClassAHeaderDeclaresIsAClass() {
         let header = """
             @class RouterEnvironment;
@@ -309,8 +310,18 @@ import Testing
                 func load() -> Int { _ = environment.styles; return PostsAPI.threads(environment: environment.router?.environment) }
             }
             """
-        expectExactFindings(RuleExample(files: ["Router.h": header, "Posts.swift": swift], findings: [
+        // Nor does handing on the router's environment read another component's stored `environment`.
+        let transcript = """
+            final class TranscriptView {
+                typealias Environment = 2️⃣StylesProvider
+                let 3️⃣environment: Environment
+                init(environment: Environment) { self.environment = environment }
+            }
+            """
+        expectExactFindings(RuleExample(files: ["Router.h": header, "Posts.swift": swift, "Transcript.swift": transcript], findings: [
             "1️⃣": "[unused-dependency] `ConfigProvider` in `PostsScreen.Environment` is not used by `PostsScreen` nor needed by a component it forwards to",
+            "2️⃣": "[unused-dependency] `StylesProvider` in `TranscriptView.Environment` is not used by `TranscriptView` nor needed by a component it forwards to",
+            "3️⃣": "[unused-dependencies-property] `TranscriptView` stores `environment` but never reads it or hands it on",
         ]))
     }
 

@@ -956,10 +956,15 @@ final class FactCollector: SyntaxVisitor {
     /// linking types it by what the leaf declaring `router` says it is (`DependencyMemberHolderTyping`).
     func holderName(of base: ExprSyntax) -> String {
         let name = base.holderName
-        guard name == "_", let member = base.strippedOfOptionality.as(MemberAccessExprSyntax.self),
+        return name == "_" ? memberHolderName(of: base) ?? name : name
+    }
+
+    /// `environment#router` for `self?.environment.router?`: a member of the code's own dependencies value.
+    func memberHolderName(of base: ExprSyntax) -> String? {
+        guard let member = base.strippedOfOptionality.as(MemberAccessExprSyntax.self),
               member.declName.argumentNames == nil, case .identifier = member.declName.baseName.tokenKind,
               let owner = member.base, let value = owner.referencedName, knownValue(of: owner) != nil
-        else { return name }
+        else { return nil }
         return "\(value)#\(member.declName.baseName.identifierText)"
     }
 
@@ -1320,10 +1325,12 @@ final class FactCollector: SyntaxVisitor {
         guard isDependenciesValueName(member), let base = node.base, !base.strippedOfOptionality.isSelf, !base.is(SuperExprSyntax.self),
             ExprSyntax(node).assignmentRole?.isTarget != true
         else { return }
-        // A type's static member or method (`OEXRouter.shared().environment`) is named as the holder, for
-        // linking to type (`StaticHolderTyping`).
+        // A type's static member or method (`OEXRouter.shared().environment`), or a member of the code's own
+        // dependencies (`environment.router?.environment`), is named as the holder, for linking to type
+        // (`StaticHolderTyping`, `DependencyMemberHolderTyping`).
         var read = DependencyMemberRead(
-            base: base.referencedName ?? base.staticMemberName ?? base.staticCallName, member: member, enclosingType: enclosingType,
+            base: base.referencedName ?? base.staticMemberName ?? base.staticCallName ?? memberHolderName(of: base), member: member,
+            enclosingType: enclosingType,
             position: position(node.declName),
             baseType: castTypeName(base) ?? localType(of: base.referencedName)
         )

@@ -68,8 +68,9 @@ public struct DependenciesParameterFact: Codable, Sendable, Equatable {
 
 /// A dependencies-like member read on some value other than `self` (`dependencies.externalDependencies`).
 public struct DependencyMemberRead: Codable, Sendable, Equatable {
-    /// The value it is read from, when that is a plain name, or a type's static member or method called with no
-    /// arguments (`AppDelegate.shared`, `OEXRouter.shared()`).
+    /// The value it is read from, when that is a plain name, a type's static member or method called with no
+    /// arguments (`AppDelegate.shared`, `OEXRouter.shared()`), or a member of the code's own dependencies value
+    /// (`environment#router`).
     public var base: String?
     /// The type of that value when the file tells it (a declared property or local, a cast).
     public var baseType: String?

@@ -38,6 +38,12 @@ struct DependencyMemberHolderTyping {
                 let flow = file.unfollowedFlows[index]
                 file.unfollowedFlows[index].holderType = type(of: flow.holder!, type: flow.enclosingType, function: flow.enclosingFunction, componentAncestors, objectiveCClasses)
             }
+            // `environment.router?.environment` handed on as a value: a read of the router's `environment`.
+            for index in file.declarations.dependencyMemberReads.indices
+            where Self.isMemberHolder(file.declarations.dependencyMemberReads[index].base) && file.declarations.dependencyMemberReads[index].baseType == nil {
+                let read = file.declarations.dependencyMemberReads[index]
+                file.declarations.dependencyMemberReads[index].baseType = type(of: read.base!, type: read.enclosingType, function: nil, componentAncestors, objectiveCClasses)
+            }
             typedFiles[fileIndex] = file
         }
         return typedFiles
@@ -51,6 +57,7 @@ struct DependencyMemberHolderTyping {
     private func holdsMembers(_ file: FileFacts) -> Bool {
         file.uses.contains { Self.isMemberHolder($0.holder) } || file.forwards.contains { Self.isMemberHolder($0.holder) }
             || file.unfollowedFlows.contains { Self.isMemberHolder($0.holder) }
+            || file.declarations.dependencyMemberReads.contains { Self.isMemberHolder($0.base) }
     }
 
     /// Classes only headers declare (the symbol table holds none of them), unless an instance of one may be a
