@@ -45,7 +45,7 @@ extension Configuration {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError("\(file): not valid UTF-8; save the configuration as UTF-8")
         }
-        var reader = ConfigurationReader(file: file)
+        let reader = ConfigurationReader(file: file)
         var configuration = try reader.read(text)
         configuration.baseDirectory = baseDirectory.standardizedFileURL
         configuration.source = file
