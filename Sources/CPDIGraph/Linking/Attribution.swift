@@ -15,6 +15,8 @@ public struct Attribution: Sendable {
     private let componentAncestor: [String: String]
     /// Class → its superclass chain (declared classes only), nearest first.
     public let superclasses: [String: [String]]
+    /// Classes some component inherits from, at any depth: a value typed by one may be that component.
+    public let classesComponentsInherit: Set<String>
     private let symbols: SymbolTable
     /// Component → every protocol it conforms to, transitively, sorted.
     public let conformances: [String: [String]]
@@ -33,6 +35,7 @@ public struct Attribution: Sendable {
             if !chain.isEmpty { superclasses[name] = chain }
         }
         self.superclasses = superclasses
+        classesComponentsInherit = Set(superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
         componentAncestor = superclasses.compactMapValues { chain in chain.first { components[$0] != nil } }
 
         var conformers: [String: Set<String>] = [:]

@@ -16,48 +16,26 @@ struct DependencyMemberHolderTyping {
     let components: [String: Component]
 
     func run(_ files: [FileFacts]) -> [FileFacts] {
-        let holding = files.indices.filter { holdsMembers(files[$0]) }
+        let holding = files.indices.filter { files[$0].holdsAny(Self.isMemberHolder, readsFrom: Self.isMemberHolder) }
         guard !holding.isEmpty else { return files }
-        let componentAncestors = Set(attribution.superclasses.lazy.filter { components[$0.key] != nil }.flatMap(\.value))
         let objectiveCClasses = objectiveCClassesNoComponentInherits(files)
         var typedFiles = files
-        for fileIndex in holding {
-            var file = files[fileIndex]
-            for index in file.uses.indices where Self.isMemberHolder(file.uses[index].holder) && file.uses[index].holderType == nil {
-                let use = file.uses[index]
-                file.uses[index].holderType = type(of: use.holder!, type: use.enclosingType, function: use.enclosingFunction, componentAncestors, objectiveCClasses)
+        for index in holding {
+            // `environment.router?.environment` handed on as a value is a read of the router's `environment` too.
+            typedFiles[index] = files[index].typingHolders(Self.isMemberHolder, readsFrom: Self.isMemberHolder) { holder, type, function in
+                self.type(of: holder, type: type, function: function, objectiveCClasses)
             }
-            for index in file.forwards.indices where Self.isMemberHolder(file.forwards[index].holder) && file.forwards[index].holderType == nil {
-                let forward = file.forwards[index]
-                file.forwards[index].holderType = type(
-                    of: forward.holder!, type: forward.enclosingType, function: forward.enclosingFunction, componentAncestors, objectiveCClasses
-                )
-            }
-            for index in file.unfollowedFlows.indices
-            where Self.isMemberHolder(file.unfollowedFlows[index].holder) && file.unfollowedFlows[index].holderType == nil {
-                let flow = file.unfollowedFlows[index]
-                file.unfollowedFlows[index].holderType = type(of: flow.holder!, type: flow.enclosingType, function: flow.enclosingFunction, componentAncestors, objectiveCClasses)
-            }
-            // `environment.router?.environment` handed on as a value: a read of the router's `environment`.
-            for index in file.declarations.dependencyMemberReads.indices
-            where Self.isMemberHolder(file.declarations.dependencyMemberReads[index].base) && file.declarations.dependencyMemberReads[index].baseType == nil {
-                let read = file.declarations.dependencyMemberReads[index]
-                file.declarations.dependencyMemberReads[index].baseType = type(of: read.base!, type: read.enclosingType, function: nil, componentAncestors, objectiveCClasses)
-            }
-            typedFiles[fileIndex] = file
         }
         return typedFiles
     }
 
     /// `environment#router`: a value name and one member, as extraction names such a holder.
     static func isMemberHolder(_ holder: String?) -> Bool {
-        holder?.utf8.contains(UInt8(ascii: "#")) == true
+        holder.map(isMemberHolder) == true
     }
 
-    private func holdsMembers(_ file: FileFacts) -> Bool {
-        file.uses.contains { Self.isMemberHolder($0.holder) } || file.forwards.contains { Self.isMemberHolder($0.holder) }
-            || file.unfollowedFlows.contains { Self.isMemberHolder($0.holder) }
-            || file.declarations.dependencyMemberReads.contains { Self.isMemberHolder($0.base) }
+    static func isMemberHolder(_ holder: String) -> Bool {
+        holder.utf8.contains(UInt8(ascii: "#"))
     }
 
     /// Classes only headers declare (the symbol table holds none of them), unless an instance of one may be a
@@ -69,9 +47,7 @@ struct DependencyMemberHolderTyping {
         return classes.filter { !subclasses.mayBeComponent($0) }
     }
 
-    private func type(
-        of holder: String, type: String?, function: String?, _ componentAncestors: Set<String>, _ objectiveCClasses: Set<String>
-    ) -> String? {
+    private func type(of holder: String, type: String?, function: String?, _ objectiveCClasses: Set<String>) -> String? {
         guard let mark = holder.firstIndex(of: "#") else { return nil }
         let member = String(holder[holder.index(after: mark)...])
         let owners = attribution.components(type: type, function: function)
@@ -84,7 +60,7 @@ struct DependencyMemberHolderTyping {
             for leaf in leaves {
                 guard let proto = symbols.protocols[leaf] else { continue }
                 for requirement in proto.fact.propertyRequirements where requirement.name == member {
-                    guard let type = provenType(requirement.type, scope: leaf, componentAncestors, objectiveCClasses) else { return nil }
+                    guard let type = provenType(requirement.type, scope: leaf, objectiveCClasses) else { return nil }
                     declared.insert(type)
                 }
             }
@@ -95,13 +71,13 @@ struct DependencyMemberHolderTyping {
     }
 
     /// `OEXRouter?` → `OEXRouter`, when the sources declare it and nothing but it (or its conformers) can be held.
-    private func provenType(_ written: String, scope: String, _ componentAncestors: Set<String>, _ objectiveCClasses: Set<String>) -> String? {
+    private func provenType(_ written: String, scope: String, _ objectiveCClasses: Set<String>) -> String? {
         var name = Substring(written)
         while let last = name.last, last == "?" || last == "!" { name = name.dropLast() }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         switch symbols.resolve(String(name), from: scope) {
         case .protocolType(let proto)?: return proto
-        case .type(let type)?: return componentAncestors.contains(type) ? nil : type
+        case .type(let type)?: return attribution.classesComponentsInherit.contains(type) ? nil : type
         case .alias?: return nil
         // A class only a header declares (`OEXRouter`): not a component, nor one any component inherits.
         case nil: return objectiveCClasses.contains(String(name)) ? String(name) : nil

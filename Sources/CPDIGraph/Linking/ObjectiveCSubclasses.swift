@@ -8,9 +8,8 @@ struct ObjectiveCSubclasses {
     private let componentBearing: Set<String>
 
     init(symbols: SymbolTable, attribution: Attribution, componentNames: Set<String>) {
-        let componentAncestors = Set(attribution.superclasses.lazy.filter { componentNames.contains($0.key) }.flatMap(\.value))
         var found: Set<String> = []
-        for name in symbols.sortedTypeNames where componentNames.contains(name) || componentAncestors.contains(name) {
+        for name in symbols.sortedTypeNames where componentNames.contains(name) || attribution.classesComponentsInherit.contains(name) {
             for declaration in symbols.typeDeclarations[name] ?? [] where declaration.fact.kind == .class {
                 if let parent = declaration.fact.inheritedTypes.first?.name { found.insert(parent) }
             }

@@ -17,42 +17,23 @@ struct StaticHolderTyping {
 
     func run(_ files: [FileFacts]) -> [FileFacts] {
         // One look at each file; most apps have no such holder, and the rest only a few files with one.
-        let holding = files.indices.filter { holdsStatically(files[$0]) }
+        let holding = files.indices.filter { files[$0].holdsAny(Self.isTypeLevel, readsFrom: Self.isStatic) }
         guard !holding.isEmpty else { return files }
         let types = memberTypes(files)
-        func typed(_ holder: String?, _ holderType: String?, scope: String?) -> String? {
-            guard holderType == nil, let holder, Self.isTypeLevel(holder) else { return holderType }
+        func typed(_ holder: String, scope: String?) -> String? {
             guard let dot = holder.lastIndex(of: ".") else {
                 // `AppContext.context()`: a member of the type itself, no instance's dependencies. Typed by the
                 // type, so a component declaring such a static member still answers for it.
                 return declaredName(symbols.resolve(holder, from: scope))
             }
-            let written = String(holder[..<dot])
-            // A class only a header declares is not in the symbol table; its members are keyed as written.
-            let owner = symbols.resolve(written, from: scope) == nil ? written : declaredName(symbols.resolve(written, from: scope))
-            guard let owner else { return nil }
+            guard let owner = ownerName(String(holder[..<dot]), from: scope) else { return nil }
             return types["\(owner)\(holder[dot...])"]
         }
         var typedFiles = files
-        for fileIndex in holding {
-            var file = files[fileIndex]
-            for index in file.uses.indices where Self.isTypeLevel(file.uses[index].holder) {
-                let use = file.uses[index]
-                file.uses[index].holderType = typed(use.holder, use.holderType, scope: use.enclosingType)
+        for index in holding {
+            typedFiles[index] = files[index].typingHolders(Self.isTypeLevel, readsFrom: Self.isStatic) { holder, scope, _ in
+                typed(holder, scope: scope)
             }
-            for index in file.forwards.indices where Self.isTypeLevel(file.forwards[index].holder) {
-                let forward = file.forwards[index]
-                file.forwards[index].holderType = typed(forward.holder, forward.holderType, scope: forward.enclosingType)
-            }
-            for index in file.unfollowedFlows.indices where Self.isTypeLevel(file.unfollowedFlows[index].holder) {
-                let flow = file.unfollowedFlows[index]
-                file.unfollowedFlows[index].holderType = typed(flow.holder, flow.holderType, scope: flow.enclosingType)
-            }
-            for index in file.declarations.dependencyMemberReads.indices where Self.isStatic(file.declarations.dependencyMemberReads[index].base) {
-                let read = file.declarations.dependencyMemberReads[index]
-                file.declarations.dependencyMemberReads[index].baseType = typed(read.base, read.baseType, scope: read.enclosingType)
-            }
-            typedFiles[fileIndex] = file
         }
         return typedFiles
     }
@@ -63,16 +44,17 @@ struct StaticHolderTyping {
         holderType != nil && (isTypeLevel(holder) || DependencyMemberHolderTyping.isMemberHolder(holder))
     }
 
-    private func holdsStatically(_ file: FileFacts) -> Bool {
-        file.uses.contains { Self.isTypeLevel($0.holder) } || file.forwards.contains { Self.isTypeLevel($0.holder) }
-            || file.unfollowedFlows.contains { Self.isTypeLevel($0.holder) }
-            || file.declarations.dependencyMemberReads.contains { Self.isStatic($0.base) }
-    }
-
     /// A read's base is a plain value name or, dotted, a type's static member (`AppDelegate.shared.context`);
     /// never a bare type: `Config.environment` is a static property of the type itself, no held value.
-    private static func isStatic(_ base: String?) -> Bool {
-        base?.contains(".") == true
+    private static func isStatic(_ base: String) -> Bool {
+        base.contains(".")
+    }
+
+    /// The type owning a static member as written (`OEXRouter` of `OEXRouter.shared()`): its declared name, or the
+    /// name as written for a class only a header declares, which the symbol table does not hold.
+    private func ownerName(_ written: String, from scope: String?) -> String? {
+        guard let symbol = symbols.resolve(written, from: scope) else { return written }
+        return declaredName(symbol)
     }
 
     /// A type (`AppContext`, capitalised as types are) or a type's static member: only the latter is dotted
@@ -80,7 +62,12 @@ struct StaticHolderTyping {
     /// plain lower-case name, `_`, or a member of the code's own dependencies value (`environment#router`,
     /// typed by `DependencyMemberHolderTyping`).
     private static func isTypeLevel(_ holder: String?) -> Bool {
-        guard let holder, let first = holder.first else { return false }
+        guard let holder else { return false }
+        return isTypeLevel(holder)
+    }
+
+    private static func isTypeLevel(_ holder: String) -> Bool {
+        guard let first = holder.first else { return false }
         return first.isUppercase || holder.contains(".")
     }
 
@@ -88,7 +75,7 @@ struct StaticHolderTyping {
     /// value a holder of it can be.
     private func memberTypes(_ files: [FileFacts]) -> [String: String] {
         // A class some component inherits from may hold that component.
-        let componentAncestors = Set(attribution.superclasses.lazy.filter { componentNames.contains($0.key) }.flatMap(\.value))
+        let componentAncestors = attribution.classesComponentsInherit
         let headerMembers = files.contains { ObjectiveCHeaders.isHeader($0.path) && !$0.declarations.staticProperties.isEmpty }
         let subclasses = headerMembers ? ObjectiveCSubclasses(symbols: symbols, attribution: attribution, componentNames: componentNames) : nil
         var found: [String: String?] = [:]
@@ -100,8 +87,7 @@ struct StaticHolderTyping {
                 if isHeader {
                     // `+ (instancetype)sharedRouter` of `@interface OEXRouter`: an `OEXRouter`, unless a Swift
                     // subclass of it is a component, or Swift code declares a member of that name on it too.
-                    let owner = symbols.resolve(property.owner, from: nil) == nil ? property.owner : declaredName(symbols.resolve(property.owner, from: nil))
-                    guard let owner else { continue }
+                    guard let owner = ownerName(property.owner, from: nil) else { continue }
                     key = "\(owner).\(property.name)"
                     type = componentAncestors.contains(owner) || subclasses?.mayBeComponent(property.owner) == true || redeclared(property) ? nil : owner
                 } else {
