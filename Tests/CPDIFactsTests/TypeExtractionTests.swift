@@ -164,4 +164,20 @@ struct TypeExtractionTests {
             ]),
         ])
     }
+
+    /// What generic code asks of associated types: constraints and ties name them; a tie to a generic parameter
+    /// of the code around leaves them free, and bare names count only in extensions and protocols.
+    @Test func associatedTypesGenericCodeConstrainsOrTies() {
+        let (facts, _) = extract("""
+            protocol Reducer<State> { associatedtype State; associatedtype Dependency; associatedtype Action }
+            final class Store<Dependency> {
+                init<R: Reducer>(reducer: R) where R.Dependency == Dependency {}
+                func pin<R: Reducer>(_ reducer: R) where R.Action == AppAction {}
+                func ask<R: Reducer>(_ reducer: R) where R.Effect: Sendable {}
+                func free<T>(_ value: T) where T: Sendable {}
+            }
+            extension Reducer where Output: HasLogger {}
+            """)
+        #expect(facts.declarations.associatedTypeTies == ["State", "Action", "Effect", "Output"])
+    }
 }

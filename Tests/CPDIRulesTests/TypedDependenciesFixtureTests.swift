@@ -202,11 +202,11 @@ import Testing
         ]))
     }
 
-    /// When that alias is the associated type a protocol requires, the type is not judged; the coordinator that
+    /// When that alias is the associated type a protocol requires and constrains, the type is not judged; the coordinator that
     /// hands its own dependencies to the initializer is, and forwards what the child's alias asks for.
     @Test func anInitializerOfAProtocolsAliasStillReceivesItsParentsForward() {
         expectExactFindings(RuleExample(files: [
-            "Protocols.swift": Self.protocols + "\nprotocol AttachableModel { associatedtype Dependency; init(dependency: Dependency) }",
+            "Protocols.swift": Self.protocols + "\nprotocol AttachableModel { associatedtype Dependency; init(dependency: Dependency) }\nfunc attach<M: AttachableModel>(_ model: M) where M.Dependency: HasSettings {}",
             "ForecastViewModel.swift": """
                 struct ForecastViewModel: AttachableModel {
                     let unit: String
@@ -231,11 +231,12 @@ import Testing
         ]))
     }
 
-    /// The same alias as the associated type a protocol requires: a store written against the protocol
-    /// needs the very type, so no member of it may go.
+    /// The same alias as the associated type a protocol requires and constrains: code written against the
+    /// protocol may read what the constraint offers, so no member of it may go. (A free associated type:
+    /// `AssociatedTypeWitnessFixtureTests`.)
     @Test(arguments: [
-        "protocol Reducer { associatedtype Dependency }",
-        "protocol Reducing { associatedtype Dependency }\nprotocol Reducer: Reducing {}",
+        "protocol Reducer { associatedtype Dependency }\nfunc alert<R: Reducer>(_ reducer: R) where R.Dependency: HasAlerts {}",
+        "protocol Reducing { associatedtype Dependency }\nprotocol Reducer: Reducing where Dependency: HasAlerts {}",
     ])
     func anAliasAProtocolRequiresIsNotJudged(protocolDeclaration: String) {
         let example = RuleExample(files: [

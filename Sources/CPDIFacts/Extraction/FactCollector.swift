@@ -277,6 +277,15 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind {
+        noteAssociatedTypeTies(in: node)
+        return .visitChildren
+    }
+    override func visit(_ node: PrimaryAssociatedTypeClauseSyntax) -> SyntaxVisitorContinueKind {
+        noteAssociatedTypeTies(in: node)
+        return .skipChildren
+    }
+
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         // `import class Kit.Player` brings one declaration, not the module: kept as `Kit.Player`.
         let path = node.path.map(\.name.identifierText)

@@ -18,6 +18,10 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// Classes an Objective-C header declares (`@interface OEXRouter : NSObject`): Swift sees them as classes,
     /// which ask no subclass for a type, though the sources hold no declaration of them.
     public var objectiveCClasses: [String] = []
+    /// Associated types generic code constrains or ties, by name: `Dependency` for `where R.Dependency: HasLogger`,
+    /// `where R.Dependency == AppDependencies` or a primary associated type; not for a tie to a generic parameter
+    /// in scope, which takes whatever the conformer chooses. In first-seen order.
+    public var associatedTypeTies: [String] = []
 
     public init() {}
 
@@ -28,6 +32,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         typeReturningFunctions.releaseSpareCapacity()
         opaqueObjectiveCProtocols.releaseSpareCapacity()
         objectiveCClasses.releaseSpareCapacity()
+        associatedTypeTies.releaseSpareCapacity()
     }
 }
 

@@ -238,6 +238,9 @@ public struct DependencyModel: Sendable {
     public var scopes: [String: ComponentScope] = [:]
     /// What each protocol offers (requirements and extension members), shared by every pass and rule.
     public var leafMembers: LeafMembers
+    /// Aliases in the app's own words that stand for an associated type nothing constrains
+    /// (`TypedAliasOwnership.freeAssociatedTypeWitnesses`).
+    public var freeAssociatedTypeWitnesses: Set<String> = []
     /// Hand-offs of own dependencies that could not be followed, by source component.
     public var opaqueHandOffs: [String: [NotJudgedReason]] = [:]
     /// The index in `forwards` of each forward, by file, in order: indices rather than copies of the forwards.

@@ -78,6 +78,7 @@ public struct Linker: Sendable {
         model.learnt = learnt
         model.opaqueHandOffs = opaqueHandOffs
         model.scopes = StepTimes.measure("link: scopes") { ScopeAttribution(model: model).run() }
+        model.freeAssociatedTypeWitnesses = TypedAliasOwnership(model: model).freeAssociatedTypeWitnesses()
         return model
     }
 

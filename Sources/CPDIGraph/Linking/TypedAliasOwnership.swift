@@ -11,14 +11,45 @@ struct TypedAliasOwnership {
     /// Protocols Objective-C headers declare without members cpdi imports, and classes they declare: neither asks
     /// for a Swift type.
     private let objectiveCTypes: Set<String>
+    /// Associated types some generic code constrains or ties to a declared type (`where R.Dependency: HasLogger`),
+    /// by name: a conformer's alias for one of them must stay as it is.
+    private let tiedAssociatedTypes: Set<String>
 
     init(model: DependencyModel) {
         self.model = model
-        objectiveCTypes = model.sortedFilePaths.reduce(into: []) {
-            let declarations = model.files[$1]!.declarations
-            $0.formUnion(declarations.opaqueObjectiveCProtocols)
-            $0.formUnion(declarations.objectiveCClasses)
+        var objectiveCTypes: Set<String> = []
+        var tied: Set<String> = []
+        for path in model.sortedFilePaths {
+            let declarations = model.files[path]!.declarations
+            objectiveCTypes.formUnion(declarations.opaqueObjectiveCProtocols)
+            objectiveCTypes.formUnion(declarations.objectiveCClasses)
+            tied.formUnion(declarations.associatedTypeTies)
         }
+        self.objectiveCTypes = objectiveCTypes
+        tiedAssociatedTypes = tied
+    }
+
+    /// Aliases standing for an associated type that no code written against its protocol constrains or ties
+    /// (`typealias Dependency = SettingsDependency` in a `Reducer` whose `associatedtype Dependency` is free):
+    /// such code can read nothing of them, so their components are judged. Only their members may not be
+    /// taken out whole when the alias is just another alias (`AliasMemberReview`): stores built on the
+    /// protocol may spell that other alias for the same type.
+    func freeAssociatedTypeWitnesses() -> Set<String> {
+        let learnt = Set(model.learnt.aliases)
+        var witnesses: Set<String> = []
+        for (alias, owners) in model.owners where model.symbols.aliases[alias] != nil && owners.contains(where: isKnownByTypeAlone) {
+            let simple = String(LeafFlattening.simpleName(alias))
+            guard !model.conventions.isAliasName(simple) || learnt.contains(simple),
+                let home = model.symbols.aliases[alias]!.fact.enclosingType, model.symbols.protocols[home] == nil,
+                let declarations = model.symbols.typeDeclarations[home]
+            else { continue }
+            let requirements = declarations.flatMap(\.fact.inheritedTypes).map { requirement(named: simple, of: $0.name, scope: home) }
+            if requirements.contains(where: { if case .free = $0 { true } else { false } }),
+                !requirements.contains(where: { if case .declared = $0 { true } else if case .unknown = $0 { true } else { false } }) {
+                witnesses.insert(alias)
+            }
+        }
+        return witnesses
     }
 
     /// The reasons each component of an unproven alias is not judged, by component.
@@ -135,7 +166,7 @@ struct TypedAliasOwnership {
         for declaration in declarations {
             for inherited in declaration.fact.inheritedTypes {
                 switch requirement(named: simple, of: inherited.name, scope: home) {
-                case .none: continue
+                case .none, .free: continue
                 case .declared(let proto):
                     return problem("its alias `\(alias)` is the `\(simple)` type `\(proto)` requires of `\(home)`, which code using `\(proto)` needs as it is")
                 case .unknown(let name):
@@ -155,7 +186,10 @@ struct TypedAliasOwnership {
 
     private enum AssociatedTypeRequirement {
         case none
-        /// A protocol of the sources that declares an associated type of the alias's name.
+        /// A protocol of the sources whose associated type of the alias's name nothing constrains or ties, so code
+        /// written against the protocol can read nothing of it.
+        case free(String)
+        /// A protocol of the sources that declares an associated type of the alias's name, constrained or tied.
         case declared(String)
         /// A protocol or alias outside the sources: what it requires cannot be seen.
         case unknown(String)
@@ -172,6 +206,10 @@ struct TypedAliasOwnership {
                 guard seen.insert(proto).inserted, let declared = model.symbols.protocols[proto] else { continue }
                 // An associated type, or an alias the protocol declares (`typealias ServiceProvider = …` in
                 // `TodayPresentable`), which a conformer's alias of that name must equal.
+                if let associated = declared.fact.associatedTypes.first(where: { $0.name == name }), associated.constraints.isEmpty,
+                    !tiedAssociatedTypes.contains(name), model.symbols.aliases["\(proto).\(name)"] == nil {
+                    return .free(proto)
+                }
                 if declared.fact.associatedTypes.contains(where: { $0.name == name }) || model.symbols.aliases["\(proto).\(name)"] != nil {
                     return .declared(proto)
                 }

@@ -20,9 +20,15 @@ extension AliasComposers {
             pending += composers(of: composer)
             let scopes = (model.owners[composer] ?? []).filter { !owners.contains($0) }.compactMap { model.scopes[$0] }
             guard !scopes.isEmpty, let declared = symbols.aliases[composer] else { continue }
+            // A composer whose components go where cpdi does not follow may need any leaf, and gets it for sure only
+            // from a member that keeps it whatever the review says: another alias it composes may be told to drop the
+            // same leaf by a finding of its own, and the two findings together would break those components.
+            if scopes.contains(where: { !$0.isJudged }) {
+                if leaves.contains(where: { !Self.bringsForSure($0, composer: declared.fact, avoiding: alias, in: model) }) { return true }
+                continue
+            }
             let candidates = leaves.filter { !Self.reaches($0, from: declared.fact, avoiding: alias, symbols: symbols) }
             guard !candidates.isEmpty else { continue }
-            if scopes.contains(where: { !$0.isJudged }) { return true }
             let members = model.leafMembers
             // Every declarer of a read member counts, even where another leaf could provide it: the safe side.
             let read = Set(scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }.map { MemberNameHash.of($0) })
@@ -44,6 +50,46 @@ extension AliasComposers {
             }
         }
         return false
+    }
+
+    /// Whether `composer` brings `leaf` through a member other than `avoiding` that no finding can take it out of:
+    /// the leaf itself or a protocol refining it, or an alias that lists it so and whose own components read it
+    /// or go where cpdi does not follow (then it keeps all it lists).
+    static func bringsForSure(_ leaf: String, composer: AliasFact, avoiding: String, in model: DependencyModel) -> Bool {
+        let symbols = model.symbols
+        func listsItself(_ alias: AliasFact) -> Bool {
+            alias.members.contains { member in
+                switch symbols.resolve(member.name, from: alias.enclosingType) {
+                case .alias?: false
+                case let symbol?: symbols.leaves(of: symbol)?.contains(leaf) == true
+                case nil: member.name == leaf
+                }
+            }
+        }
+        var visited: Set<String> = [avoiding]
+        func keepsIt(_ alias: AliasFact, depth: Int) -> Bool {
+            if listsItself(alias) { return true }
+            guard depth < 8 else { return false }
+            return alias.members.contains { member in
+                guard case .alias(let nested)? = symbols.resolve(member.name, from: alias.enclosingType), visited.insert(nested).inserted,
+                    symbols.leafSets[nested]?.contains(leaf) == true, let declared = symbols.aliases[nested]
+                else { return false }
+                return listsItself(declared.fact) ? ownersKeep(nested) : keepsIt(declared.fact, depth: depth + 1)
+            }
+        }
+        /// Whether the components of an alias that lists the leaf itself keep it there.
+        func ownersKeep(_ nested: String) -> Bool {
+            let scopes = (model.owners[nested] ?? []).compactMap { model.scopes[$0] }
+            if scopes.contains(where: { !$0.isJudged }) { return true }
+            let members = model.leafMembers
+            guard members.isKnown(leaf), !members.members(of: leaf).isEmpty else { return !scopes.isEmpty }
+            let read = Set(scopes.reduce(into: Set<String>()) { $0.formUnion($1.usedMembers) }.map { MemberNameHash.of($0) })
+            if !members.members(of: leaf).isDisjoint(with: read) { return true }
+            // Kept for a child that needs it, which a finding of this run cannot take it from.
+            let children = scopes.reduce(into: Set<String>()) { $0.formUnion($1.children) }
+            return children.contains { child in model.components[child].map { model.leaves(of: $0).contains(leaf) } ?? false }
+        }
+        return keepsIt(composer, depth: 0)
     }
 
     /// Whether `composer` brings `leaf` through some member other than `avoiding`, however deep: the walk

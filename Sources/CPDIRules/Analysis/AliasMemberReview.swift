@@ -195,6 +195,14 @@ public enum AliasMemberReview {
                 switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
                 case .alias(let nested) where nested == name || nested == reviewed:
                     verdict = .unknown
+                case .alias(let nested) where declared.fact.members.count == 1 && model.freeAssociatedTypeWitnesses.contains(reviewed):
+                    // `typealias Dependency = SettingsDependency` for a protocol's associated type: a store built on
+                    // the protocol may spell `SettingsDependency` for the same type, so the witness keeps it; what
+                    // `SettingsDependency` lists is reviewed as the witness's own.
+                    verdict = .used
+                    if depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
+                        subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
+                    }
                 case .alias(let nested):
                     let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
                     // A parent's alias its child composes (`typealias Dependencies = AppDependencies` in a
