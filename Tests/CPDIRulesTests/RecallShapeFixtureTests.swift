@@ -386,6 +386,7 @@ import Testing
                 typealias Dependency = HasDataManager
                 private let dataManager: DataManager
                 init(dependency: Dependency) { dataManager = dependency.dataManager }
+                func refresh() { dataManager.reload() }
             }
             final class HomeCoordinator {
                 typealias Dependencies = HasClock & 1️⃣HasDataManager
