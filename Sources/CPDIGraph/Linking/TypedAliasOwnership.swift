@@ -37,11 +37,11 @@ struct TypedAliasOwnership {
     func freeAssociatedTypeWitnesses() -> Set<String> {
         let learnt = Set(model.learnt.aliases)
         var witnesses: Set<String> = []
-        for (alias, owners) in model.owners where model.symbols.aliases[alias] != nil && owners.contains(where: isKnownByTypeAlone) {
+        for (alias, owners) in model.owners {
             let simple = String(LeafFlattening.simpleName(alias))
             guard !model.conventions.isAliasName(simple) || learnt.contains(simple),
-                let home = model.symbols.aliases[alias]!.fact.enclosingType, model.symbols.protocols[home] == nil,
-                let declarations = model.symbols.typeDeclarations[home]
+                let home = model.symbols.aliases[alias]?.fact.enclosingType, model.symbols.protocols[home] == nil,
+                let declarations = model.symbols.typeDeclarations[home], owners.contains(where: isKnownByTypeAlone)
             else { continue }
             let requirements = declarations.flatMap(\.fact.inheritedTypes).map { requirement(named: simple, of: $0.name, scope: home) }
             if requirements.contains(where: { if case .free = $0 { true } else { false } }),
