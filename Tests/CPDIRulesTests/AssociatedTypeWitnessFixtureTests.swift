@@ -5,8 +5,9 @@ import Testing
 
 /// A reducer's alias that stands for its protocol's associated type (`typealias Dependency = …` in a conformer of
 /// `protocol Reducer { associatedtype Dependency }`). Code written against the protocol can read nothing of a free
-/// associated type, so the reducer is judged; a constraint or a tie anywhere keeps it silent, and a store that may
-/// spell the other alias the witness names keeps that alias in the witness.
+/// associated type, so the reducer is judged (a constraint or a tie anywhere keeps it silent:
+/// `TypedDependenciesFixtureTests.anAliasAProtocolRequiresIsNotJudged`), and a store that may spell the other alias
+/// the witness names keeps that alias in the witness.
 @Suite struct AssociatedTypeWitnessFixtureTests {
     static let protocols = TypedDependenciesFixtureTests.protocols
 
@@ -43,31 +44,6 @@ import Testing
         ], findings: [
             "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastReducer.Dependency` is not used by `ForecastReducer.reduce` nor needed by a component it forwards to",
         ]))
-    }
-
-    /// Generic code that asks something of the associated type, anywhere, may read it: not judged.
-    @Test(arguments: [
-        "func alert<R: Reducer>(_ reducer: R, _ dependency: R.Dependency) where R.Dependency: HasAlerts {}",
-        "func pin<R: Reducer>(_ reducer: R) where R.Dependency == HasWeather & HasAlerts {}",
-        "extension Reducer where Dependency: HasAlerts { func alerts(_ dependency: Dependency) -> AlertService { dependency.alerts } }",
-    ])
-    func aConstrainedOrTiedAssociatedTypeIsNotJudged(genericCode: String) {
-        let example = RuleExample(files: [
-            "Protocols.swift": Self.protocols,
-            "Store.swift": Self.store + "\n" + genericCode,
-            "ForecastReducer.swift": """
-                struct ForecastReducer: Reducer {
-                    typealias Dependency = HasWeather & HasAlerts
-                    func reduce(count: Int, dependency: Dependency) -> Int {
-                        dependency.weather.load(at: count)
-                        return count
-                    }
-                }
-                """,
-        ])
-        expectExactFindings(example)
-        let reasons = example.linkedModel().scopes["ForecastReducer.reduce"]?.notJudged.map(\.detail)
-        #expect(reasons == ["its alias `ForecastReducer.Dependency` is the `Dependency` type `Reducer` requires of `ForecastReducer`, which code using `Reducer` needs as it is"])
     }
 
     /// A witness that is just another alias keeps it, even when the reducer reads none of it: a store built on the

@@ -231,11 +231,13 @@ import Testing
         ]))
     }
 
-    /// The same alias as the associated type a protocol requires and constrains: code written against the
-    /// protocol may read what the constraint offers, so no member of it may go. (A free associated type:
-    /// `AssociatedTypeWitnessFixtureTests`.)
+    /// The same alias as the associated type a protocol requires, where generic code anywhere constrains or ties it:
+    /// that code may read what the constraint offers, or needs the very type, so no member of it may go. (A free
+    /// associated type: `AssociatedTypeWitnessFixtureTests`.)
     @Test(arguments: [
         "protocol Reducer { associatedtype Dependency }\nfunc alert<R: Reducer>(_ reducer: R) where R.Dependency: HasAlerts {}",
+        "protocol Reducer { associatedtype Dependency }\nfunc pin<R: Reducer>(_ reducer: R) where R.Dependency == HasWeather & HasAlerts {}",
+        "protocol Reducer { associatedtype Dependency }\nextension Reducer where Dependency: HasAlerts { func alerts(_ dependency: Dependency) -> AlertService { dependency.alerts } }",
         "protocol Reducing { associatedtype Dependency }\nprotocol Reducer: Reducing where Dependency: HasAlerts {}",
     ])
     func anAliasAProtocolRequiresIsNotJudged(protocolDeclaration: String) {
