@@ -77,8 +77,11 @@ public struct Linker: Sendable {
         )
         model.learnt = learnt
         model.opaqueHandOffs = opaqueHandOffs
-        model.scopes = StepTimes.measure("link: scopes") { ScopeAttribution(model: model).run() }
-        model.freeAssociatedTypeWitnesses = TypedAliasOwnership(model: model).freeAssociatedTypeWitnesses()
+        let typedAliases = TypedAliasOwnership(model: model)
+        model.freeAssociatedTypeWitnesses = typedAliases.freeAssociatedTypeWitnesses()
+        model.scopes = StepTimes.measure("link: scopes") {
+            ScopeAttribution(model: model, unprovenAliasComponents: typedAliases.unprovenComponents()).run()
+        }
         return model
     }
 

@@ -25,6 +25,9 @@ public struct ComponentScope: Sendable, Equatable {
 /// `Attribution`), then decides which components can be judged.
 struct ScopeAttribution {
     let model: DependencyModel
+    /// The components whose alias, in the app's own words, may be written where they cannot be seen
+    /// (`TypedAliasOwnership.unprovenComponents`), with why.
+    let unprovenAliasComponents: [String: [NotJudgedReason]]
 
     struct Place: Sendable, Equatable {
         var file: String
@@ -168,7 +171,7 @@ struct ScopeAttribution {
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
         for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
-        for (component, reasons) in TypedAliasOwnership(model: model).unprovenComponents() {
+        for (component, reasons) in unprovenAliasComponents {
             for reason in reasons { notJudged(component, reason) }
         }
         for name in model.sortedComponentNames {

@@ -14,9 +14,15 @@ struct TypedAliasOwnership {
     /// Associated types some generic code constrains or ties to a declared type (`where R.Dependency: HasLogger`),
     /// by name: a conformer's alias for one of them must stay as it is.
     private let tiedAssociatedTypes: Set<String>
+    /// Value names learnt from the code, asked about for every component.
+    private let learntValues: Set<String>
+    /// The aliases these passes ask about: named in the app's own words (or learnt), declared in the sources, with
+    /// a component whose dependencies value is known by its type alone. Sorted.
+    private var typed: [String] = []
 
     init(model: DependencyModel) {
         self.model = model
+        learntValues = Set(model.learnt.values)
         var objectiveCTypes: Set<String> = []
         var tied: Set<String> = []
         for path in model.sortedFilePaths {
@@ -27,6 +33,13 @@ struct TypedAliasOwnership {
         }
         self.objectiveCTypes = objectiveCTypes
         tiedAssociatedTypes = tied
+        let learnt = Set(model.learnt.aliases)
+        let named = model.owners.keys.filter { alias in
+            let simple = String(LeafFlattening.simpleName(alias))
+            return (!model.conventions.isAliasName(simple) || learnt.contains(simple)) && model.symbols.aliases[alias] != nil
+        }
+        // Asked second: the name tests above are cheap, and few aliases pass them.
+        typed = named.filter { model.owners[$0]!.contains(where: isKnownByTypeAlone) }.sorted()
     }
 
     /// Aliases standing for an associated type that no code written against its protocol constrains or ties
@@ -35,17 +48,15 @@ struct TypedAliasOwnership {
     /// taken out whole when the alias is just another alias (`AliasMemberReview`): stores built on the
     /// protocol may spell that other alias for the same type.
     func freeAssociatedTypeWitnesses() -> Set<String> {
-        let learnt = Set(model.learnt.aliases)
         var witnesses: Set<String> = []
-        for (alias, owners) in model.owners {
-            let simple = String(LeafFlattening.simpleName(alias))
-            guard !model.conventions.isAliasName(simple) || learnt.contains(simple),
-                let home = model.symbols.aliases[alias]?.fact.enclosingType, model.symbols.protocols[home] == nil,
-                let declarations = model.symbols.typeDeclarations[home], owners.contains(where: isKnownByTypeAlone)
+        for alias in typed {
+            guard let home = model.symbols.aliases[alias]!.fact.enclosingType, model.symbols.protocols[home] == nil,
+                let declarations = model.symbols.typeDeclarations[home]
             else { continue }
+            let simple = String(LeafFlattening.simpleName(alias))
             let requirements = declarations.flatMap(\.fact.inheritedTypes).map { requirement(named: simple, of: $0.name, scope: home) }
             if requirements.contains(where: { if case .free = $0 { true } else { false } }),
-                !requirements.contains(where: { if case .declared = $0 { true } else if case .unknown = $0 { true } else { false } }) {
+                requirements.allSatisfy({ if case .declared = $0 { false } else if case .unknown = $0 { false } else { true } }) {
                 witnesses.insert(alias)
             }
         }
@@ -55,13 +66,7 @@ struct TypedAliasOwnership {
     /// The reasons each component of an unproven alias is not judged, by component.
     func unprovenComponents() -> [String: [NotJudgedReason]] {
         let symbols = model.symbols
-        let conventions = model.conventions
         let learnt = Set(model.learnt.aliases)
-        let typed = model.owners.keys.filter { alias in
-            let simple = String(LeafFlattening.simpleName(alias))
-            return (!conventions.isAliasName(simple) || learnt.contains(simple)) && symbols.aliases[alias] != nil
-                && model.owners[alias]!.contains(where: isKnownByTypeAlone)
-        }
         guard !typed.isEmpty else { return [:] }
 
         // Aliases composing each alias, however far up: their components hold the alias's leaves too.
@@ -79,7 +84,7 @@ struct TypedAliasOwnership {
             }
         }
         var problems: [String: NotJudgedReason] = [:]
-        for alias in typed.sorted() {
+        for alias in typed {
             let isLearnt = learnt.contains(String(LeafFlattening.simpleName(alias)))
             if let problem = homeProblem(of: alias, subclasses: subclasses, isLearnt: isLearnt) { problems[alias] = problem }
         }
@@ -112,7 +117,7 @@ struct TypedAliasOwnership {
         var changed = true
         while changed {
             changed = false
-            for alias in typed.sorted() where problems[alias] == nil {
+            for alias in typed where problems[alias] == nil {
                 guard let composer = composing(alias).sorted().first(where: { problems[$0] != nil }) else { continue }
                 var reason = problems[composer]!
                 reason.detail = "its alias `\(alias)` is composed by `\(composer)`, and " + reason.detail.replacingOccurrences(of: "its alias", with: "that alias")
@@ -132,7 +137,7 @@ struct TypedAliasOwnership {
     /// A value whose name was learnt from the code counts as known by its type: its name is the app's own word.
     private func isKnownByTypeAlone(_ name: String) -> Bool {
         guard let component = model.components[name] else { return false }
-        let learnt = Set(model.learnt.values)
+        let learnt = learntValues
         func isConfiguredName(_ name: String) -> Bool { model.conventions.isDependenciesValueName(name) && !learnt.contains(name) }
         if let property = component.property { return !isConfiguredName(property.name) }
         func isTyped(_ parameters: [ParameterFact]) -> Bool {
@@ -206,13 +211,12 @@ struct TypedAliasOwnership {
                 guard seen.insert(proto).inserted, let declared = model.symbols.protocols[proto] else { continue }
                 // An associated type, or an alias the protocol declares (`typealias ServiceProvider = …` in
                 // `TodayPresentable`), which a conformer's alias of that name must equal.
-                if let associated = declared.fact.associatedTypes.first(where: { $0.name == name }), associated.constraints.isEmpty,
-                    !tiedAssociatedTypes.contains(name), model.symbols.aliases["\(proto).\(name)"] == nil {
-                    return .free(proto)
+                let declaresAlias = model.symbols.aliases["\(proto).\(name)"] != nil
+                if let associated = declared.fact.associatedTypes.first(where: { $0.name == name }) {
+                    let isFree = associated.constraints.isEmpty && !tiedAssociatedTypes.contains(name) && !declaresAlias
+                    return isFree ? .free(proto) : .declared(proto)
                 }
-                if declared.fact.associatedTypes.contains(where: { $0.name == name }) || model.symbols.aliases["\(proto).\(name)"] != nil {
-                    return .declared(proto)
-                }
+                if declaresAlias { return .declared(proto) }
                 pending += declared.fact.inheritedTypes.map { ($0.name, proto) }
             case .type:
                 continue  // a superclass requires no type

@@ -195,22 +195,18 @@ public enum AliasMemberReview {
                 switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
                 case .alias(let nested) where nested == name || nested == reviewed:
                     verdict = .unknown
-                case .alias(let nested) where declared.fact.members.count == 1 && model.freeAssociatedTypeWitnesses.contains(reviewed):
+                case .alias(let nested):
                     // `typealias Dependency = SettingsDependency` for a protocol's associated type: a store built on
                     // the protocol may spell `SettingsDependency` for the same type, so the witness keeps it; what
                     // `SettingsDependency` lists is reviewed as the witness's own.
-                    verdict = .used
-                    if depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
-                        subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
-                    }
-                case .alias(let nested):
+                    let isKeptByWitness = declared.fact.members.count == 1 && model.freeAssociatedTypeWitnesses.contains(reviewed)
                     let nestedOwners = (model.owners[nested] ?? []).filter { !owners.contains($0) }
                     // A parent's alias its child composes (`typealias Dependencies = AppDependencies` in a
                     // coordinator the scene delegate builds) was never forwarded for the parent: it is reviewed as
                     // the child's own sub-alias.
                     let isForwarded = nestedOwners.contains(where: { children.contains($0) || possibleChildren.contains($0) })
-                    if nestedOwners.isEmpty || !isForwarded && nestedOwners.contains(where: { reachesOwner(from: $0) }) {
-                        verdict = judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
+                    if isKeptByWitness || nestedOwners.isEmpty || !isForwarded && nestedOwners.contains(where: { reachesOwner(from: $0) }) {
+                        verdict = isKeptByWitness ? .used : judge(leaves: symbols.leafSets[nested] ?? [], allowChildVerdict: false)
                         if verdict == .used, depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
                             subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
                         }
