@@ -164,19 +164,27 @@ struct TypedAliasOwnership {
             if isLearnt || declared.fact.access == .private || declared.fact.access == .fileprivate { return nil }
             return problem("its alias `\(alias)` is declared at the top level, where code in other files may name it")
         }
-        guard symbols.protocols[home] == nil, let declarations = symbols.typeDeclarations[home] else {
+        // A protocol's alias is every conformer's own (`typealias Context = …` in `DecoderProtocol`, written bare as
+        // `Context` in each decoder): a learnt name is followed in all of them, so their reads are seen together.
+        // Not so when a requirement of the protocol takes it (`func fetch(environment: Environment)`): the
+        // requirement has no body, and what it needs is up to implementations cpdi may not see.
+        let homeProtocol = symbols.protocols[home]
+        let declarations = symbols.typeDeclarations[home] ?? []
+        let takingRequirement = (model.owners[alias] ?? []).first { $0 == home || $0.hasPrefix("\(home).") }
+        if homeProtocol != nil, isLearnt, let takingRequirement {
+            return problem("its alias `\(alias)` is taken by `\(takingRequirement)`, a requirement with no body, which conformers may meet reading anything")
+        }
+        guard homeProtocol == nil ? !declarations.isEmpty : isLearnt else {
             return problem("its alias `\(alias)` is declared in a protocol, whose conformers name it as their own")
         }
         let simple = String(LeafFlattening.simpleName(alias))
-        for declaration in declarations {
-            for inherited in declaration.fact.inheritedTypes {
-                switch requirement(named: simple, of: inherited.name, scope: home) {
-                case .none, .free: continue
-                case .declared(let proto):
-                    return problem("its alias `\(alias)` is the `\(simple)` type `\(proto)` requires of `\(home)`, which code using `\(proto)` needs as it is")
-                case .unknown(let name):
-                    return problem("its alias `\(alias)` may be a type `\(name)`, declared outside the analysed sources, requires of `\(home)`")
-                }
+        for inherited in declarations.flatMap(\.fact.inheritedTypes) + (homeProtocol?.fact.inheritedTypes ?? []) {
+            switch requirement(named: simple, of: inherited.name, scope: home) {
+            case .none, .free: continue
+            case .declared(let proto):
+                return problem("its alias `\(alias)` is the `\(simple)` type `\(proto)` requires of `\(home)`, which code using `\(proto)` needs as it is")
+            case .unknown(let name):
+                return problem("its alias `\(alias)` may be a type `\(name)`, declared outside the analysed sources, requires of `\(home)`")
             }
         }
         if isLearnt { return nil }

@@ -20,17 +20,21 @@ enum AliasVisibility {
     /// not declare (the SDK's, extended) narrows nothing.
     static func mayCompose(_ composed: String, into alias: String, symbols: SymbolTable) -> Bool {
         guard let parent = symbols.aliases[alias], let reach = reach(of: composed, symbols: symbols) else { return false }
-        return reach >= rank(parent.fact.access)
+        return reach >= declaredRank(of: parent.fact, symbols: symbols)
+    }
+
+    /// The access an alias is declared with; in a protocol, the protocol's, which its members cannot change.
+    private static func declaredRank(of alias: AliasFact, symbols: SymbolTable) -> Int {
+        if let owner = alias.enclosingType, let declaration = declaration(of: owner, symbols: symbols), declaration.kind == .protocol {
+            return rank(declaration.access)
+        }
+        return rank(alias.access)
     }
 
     /// The alias's own access, narrowed by each type it is nested in.
     private static func reach(of alias: String, symbols: SymbolTable) -> Int? {
         guard let declared = symbols.aliases[alias] else { return nil }
-        var reach = rank(declared.fact.access)
-        // A protocol's members are as visible as the protocol; none may say otherwise.
-        if let owner = declared.fact.enclosingType, let declaration = declaration(of: owner, symbols: symbols), declaration.kind == .protocol {
-            reach = rank(declaration.access)
-        }
+        var reach = declaredRank(of: declared.fact, symbols: symbols)
         var scope = declared.fact.enclosingType
         while let type = scope {
             if let declaration = declaration(of: type, symbols: symbols) { reach = min(reach, rank(declaration.access)) }
