@@ -219,4 +219,65 @@ import Testing
             "2️⃣": "[unused-dependency] `HasStorage` in `EpisodeScreen.Dependencies` is not used by `EpisodeScreen` nor needed by a component it forwards to",
         ] : [:]))
     }
+
+    /// `.init(dependencies:)` returned from a function, a getter or given a typed binding builds the declared type:
+    /// a builder holding a leaf only for the model it builds is told to forward the model's alias. Returned from a
+    /// closure, whose result type is not written there, the call stays open and the builder unjudged.
+    @Test func anImplicitInitializerBuildsTheTypeItIsDeclaredAs() {
+        let example = RuleExample(files: [
+            "Models.swift": """
+                protocol HasImageLoader { var imageLoader: ImageLoader { get } }
+                protocol HasLogger { var logger: Logger { get } }
+                final class ImageLoader {}
+                final class Logger { func log(_ line: String) {} }
+                final class ShelfModel {
+                    typealias Dependencies = HasImageLoader
+                    let dependencies: Dependencies
+                    init(title: String, dependencies: Dependencies) { self.dependencies = dependencies }
+                    func load() -> ImageLoader { dependencies.imageLoader }
+                }
+                """,
+            "Builders.swift": """
+                final class ShelfBuilder {
+                    typealias Dependencies = HasLogger & 1️⃣HasImageLoader
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func build() -> ShelfModel {
+                        dependencies.logger.log("build")
+                        return .init(title: "Shelf", dependencies: dependencies)
+                    }
+                }
+                final class InlineShelfBuilder {
+                    typealias Dependencies = HasLogger & 2️⃣HasImageLoader
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies; dependencies.logger.log("inline") }
+                    var shelf: ShelfModel { .init(title: "Inline", dependencies: dependencies) }
+                }
+                final class BoundShelfBuilder {
+                    typealias Dependencies = HasLogger & 3️⃣HasImageLoader
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func build() {
+                        dependencies.logger.log("bound")
+                        let shelf: ShelfModel = .init(title: "Bound", dependencies: dependencies)
+                        _ = shelf
+                    }
+                }
+                final class LazyShelfBuilder {
+                    typealias Dependencies = HasLogger & HasImageLoader
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies; dependencies.logger.log("lazy") }
+                    func build() -> () -> ShelfModel {
+                        { .init(title: "Lazy", dependencies: self.dependencies) }
+                    }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasImageLoader` is in `ShelfBuilder.Dependencies` only for `ShelfModel`; forward `ShelfModel.Dependencies` instead",
+            "2️⃣": "[direct-child-dependency] `HasImageLoader` is in `InlineShelfBuilder.Dependencies` only for `ShelfModel`; forward `ShelfModel.Dependencies` instead",
+            "3️⃣": "[direct-child-dependency] `HasImageLoader` is in `BoundShelfBuilder.Dependencies` only for `ShelfModel`; forward `ShelfModel.Dependencies` instead",
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["LazyShelfBuilder"]?.isJudged == false)
+    }
 }

@@ -1220,10 +1220,45 @@ final class FactCollector: SyntaxVisitor {
     /// `model`; `self.model = .init(dependencies:)` through the property's type.
     /// `let model: Attachable<Home> = .detached(dependencies)`: the written type of the binding a call initialises.
     private func bindingType(receiving call: FunctionCallExprSyntax) -> TypeReference? {
-        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-            let type = binding.typeAnnotation?.type, let name = type.nominalName
-        else { return nil }
+        let declared: TypeSyntax?
+        if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            declared = binding.typeAnnotation?.type
+        } else {
+            // An opaque result (`some View`) names no type that `.init` or a case could build.
+            declared = returnType(receiving: call).flatMap { $0.is(SomeOrAnyTypeSyntax.self) ? nil : $0 }
+        }
+        guard let type = declared, let name = type.nominalName else { return nil }
         return TypeReference(name: name, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
+    }
+
+    /// `func build() -> SnapModel { .init(dependencies: dependencies) }`, or `return .init(…)` there: the declared
+    /// result of the function, subscript or computed property the call is returned from. Nothing when it is
+    /// returned from a closure, whose result type is not written there.
+    private func returnType(receiving call: FunctionCallExprSyntax) -> TypeSyntax? {
+        let returned: Syntax
+        if let statement = call.parent?.as(ReturnStmtSyntax.self) {
+            returned = Syntax(statement)
+        } else if let item = call.parent?.as(CodeBlockItemSyntax.self), let items = item.parent?.as(CodeBlockItemListSyntax.self),
+            items.count == 1 {
+            returned = Syntax(item)  // an implicit return: the one expression of a body
+        } else {
+            return nil
+        }
+        var node = returned.parent
+        while let current = node {
+            if current.is(ClosureExprSyntax.self) { return nil }
+            if let function = current.as(FunctionDeclSyntax.self) { return function.signature.returnClause?.type }
+            if let subscriptDecl = current.as(SubscriptDeclSyntax.self) { return subscriptDecl.returnClause.type }
+            if let binding = current.as(PatternBindingSyntax.self) { return binding.typeAnnotation?.type }
+            if let accessor = current.as(AccessorDeclSyntax.self) {
+                // Only a computed property's getter returns the property's type (`set`, `willSet` return nothing).
+                guard accessor.accessorSpecifier.tokenKind == .keyword(.get) else { return nil }
+            } else if current.is(DeclSyntax.self) {
+                return nil  // an initializer, a nested type: no result of the call's
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     func outerCall(of call: FunctionCallExprSyntax) -> (callee: String?, label: String)? {

@@ -148,8 +148,9 @@ struct ForwardResolution {
         if let target = caseTarget(fact, scope: scope) { return [(target, .typeArgument)] }
         switch fact.base {
         case nil where callee == "init":
-            // `.init(dependencies:)`: the type is the parameter's of the surrounding call, or the assigned property's.
-            if let type = fact.baseType ?? implicitlyBuiltType(fact), let target = component(named: type, scope: scope) {
+            // `.init(dependencies:)`: the type is the parameter's of the surrounding call, the assigned property's, or
+            // the declared type of the binding it initialises or of the function it is returned from.
+            if let type = fact.baseType ?? implicitlyBuiltType(fact) ?? fact.expectedType?.name, let target = component(named: type, scope: scope) {
                 return [(target, .construction)]
             }
             return []
