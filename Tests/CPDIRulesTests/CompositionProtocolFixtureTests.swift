@@ -179,4 +179,54 @@ import Testing
             "1️⃣": "[alias-naming] `SceneDelegate` is constrained by `AppDependencies`, which is not named after it; rename it `SceneDelegateDependencies` or nest it as `SceneDelegate.Dependencies`",
         ]))
     }
+
+    /// A factory function whose parameter is named like dependencies and typed by the app's composition protocol is
+    /// one of that protocol's components, as a type storing it is; so is one typed by an alias composing protocols,
+    /// whatever the alias is called (`DependenciesType`). Before, neither was a component, and a coordinator handing
+    /// the container to such a factory was left unjudged. An alias of a class is no composition: no component.
+    /// The fixed code type-checks with `swiftc`, as does the code before.
+    @Test func aFactoryFunctionTypedByACompositionIsAComponentOfIt() {
+        expectExactFindings(RuleExample(files: [
+            "Leaves.swift": Self.leaves,
+            "App.swift": """
+                protocol 1️⃣AppContainerProtocol: HasLogger, HasStore, 2️⃣HasClock {}
+                final class AppContainer: AppContainerProtocol { let logger = Logger(); let store = Store(); let clock = Clock() }
+                enum ScreenFactory {
+                    static func makeLogScreen(with dependencies: AppContainerProtocol) -> LogScreen { LogScreen(dependencies: dependencies) }
+                    static func makeSaveAction(dependencies: AppContainerProtocol) -> () -> Void { { dependencies.store.save() } }
+                }
+                final class LogScreen {
+                    typealias Dependencies = HasLogger
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("log") }
+                }
+                final class AppCoordinator {
+                    private let dependencies: AppContainerProtocol
+                    init(dependencies: AppContainerProtocol) { self.dependencies = dependencies }
+                    func start() {
+                        ScreenFactory.makeLogScreen(with: dependencies).show()
+                        ScreenFactory.makeSaveAction(dependencies: dependencies)()
+                    }
+                }
+                """,
+            "Reducers.swift": """
+                enum Reducers {
+                    enum Counter {
+                        typealias DependenciesType = HasLogger & 3️⃣HasClock
+                        static func reduce(state: Int, dependencies: DependenciesType) -> Int { dependencies.logger.log("count"); return state + 1 }
+                    }
+                }
+                final class SettingsStore { var isOn = false }
+                typealias Settings = SettingsStore
+                enum SettingsApplier {
+                    static func apply(dependencies: Settings) { dependencies.isOn = true }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[protocol-composition] `AppContainerProtocol` declares nothing of its own and only inherits `HasLogger`, `HasStore` and `HasClock`; make it `typealias AppContainerProtocol = HasLogger & HasStore & HasClock`",
+            "2️⃣": "[unused-dependency] `HasClock` in `AppContainerProtocol` is not used by any of `AppCoordinator`, `ScreenFactory.makeLogScreen` and `ScreenFactory.makeSaveAction` nor needed by a component they forward to",
+            "3️⃣": "[unused-dependency] `HasClock` in `Reducers.Counter.DependenciesType` is not used by `Reducers.Counter.reduce` nor needed by a component it forwards to",
+        ]))
+    }
 }

@@ -147,6 +147,12 @@ struct ComponentDiscovery {
             requirements = resolve(generic.constraints, scope: function.enclosingType, strict: false)
         } else if isEnclosingGeneric(type.name, of: function) {
             return nil  // `func make(dependencies: Dependencies)` belongs to its type's own component
+        } else if isDependenciesLabel(parameter), case .alias(let alias)? = symbols.resolve(type.name, from: function.enclosingType),
+            composesProtocols(alias)
+        {
+            // Named like dependencies and typed by a composition of protocols, whatever the composition is called
+            // (`dependencies: DependenciesType`, or a protocol that only composes others): as for a stored property.
+            requirements = [Requirement(name: alias, kind: .alias, reference: type)]
         } else {
             // A parameter known by its type alone is typed by a dependency alias: its file said so.
             requirements = resolve([type], scope: function.enclosingType, strict: !parameter.carriesDependencies)
@@ -156,6 +162,19 @@ struct ComponentDiscovery {
             name: name, form: .function, file: declared.file, module: declared.module, position: function.position,
             access: function.access, requirements: requirements, property: nil, heldType: nil, genericParameter: generic?.name
         )
+    }
+
+    /// A protocol that only composes others (`CompositionProtocols`), or an alias whose members are all protocols or
+    /// aliases of the sources: not `typealias Context = NSManagedObjectContext`.
+    private func composesProtocols(_ alias: String) -> Bool {
+        if symbols.compositionProtocols.contains(alias) { return true }
+        guard let declared = symbols.aliases[alias], !declared.fact.members.isEmpty else { return false }
+        return declared.fact.members.allSatisfy { member in
+            switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
+            case .protocolType?, .alias?: return true
+            case .type?, nil: return false
+            }
+        }
     }
 
     /// A generic parameter (or associated type) of the function's type or of any type it is nested in:
