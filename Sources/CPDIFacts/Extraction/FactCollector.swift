@@ -498,6 +498,7 @@ final class FactCollector: SyntaxVisitor {
         let value = node.initializer.value
         let members = tupleElementReferences(value) ?? references(value)
         let name = node.name.identifierText
+        recordClosureType(qualified(name), type: value)
         let isDependencyLike = value.isComposition || conventions.isAliasName(name)
             || members.contains { conventions.namesDependency($0.lastComponent) }
         guard !members.isEmpty, isDependencyLike else {
@@ -563,6 +564,7 @@ final class FactCollector: SyntaxVisitor {
                 facts.types[current.index].requirements.append(name)
                 if let requirement = propertyRequirement(name, binding: binding, in: node) {
                     facts.types[current.index].propertyRequirements.append(requirement)
+                    if let annotation { recordClosureType("\(current.name).\(name)", type: annotation) }
                 }
             }
             recordExtensionMember(name)
@@ -1156,6 +1158,12 @@ final class FactCollector: SyntaxVisitor {
                 )
                 fact.projection = projection?.member
                 fact.value = recorded((own ?? projection?.value)?.identity)
+                // A value's closure (`dependencies.reduce(action, dependencies)`) takes its arguments by position.
+                if label == "_", kind == .call, let base, base != "self", base.first?.isLowercase == true,
+                    let index = node.arguments.firstIndex(where: { $0.id == argument.id })
+                {
+                    fact.argumentIndex = node.arguments.distance(from: node.arguments.startIndex, to: index)
+                }
                 if fact.baseType == nil, let base { fact.baseTypeHint = localTypeHint(of: base) }
                 facts.forwards.append(fact)
             }

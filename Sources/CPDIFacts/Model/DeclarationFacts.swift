@@ -22,6 +22,9 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// `where R.Dependency == AppDependencies` or a primary associated type; not for a tie to a generic parameter
     /// in scope, which takes whatever the conformer chooses. In first-seen order.
     public var associatedTypeTies: [String] = []
+    /// Closure types a type alias names or a protocol's property requirement declares, with what each parameter
+    /// takes: a value handed to such a closure goes where its parameter's type says (`ClosureParameterTyping`).
+    public var closureTypes: [ClosureTypeFact] = []
 
     public init() {}
 
@@ -33,6 +36,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         opaqueObjectiveCProtocols.releaseSpareCapacity()
         objectiveCClasses.releaseSpareCapacity()
         associatedTypeTies.releaseSpareCapacity()
+        closureTypes.releaseSpareCapacity()
     }
 }
 
@@ -107,6 +111,19 @@ public struct StaticPropertyFact: Codable, Sendable, Equatable {
         self.owner = owner
         self.name = name
         self.type = type
+    }
+}
+
+/// `typealias ExpressionType = (Action, State, DependenciesType) -> State` (named `Reducing.ExpressionType`), or
+/// `var reduce: (Action, Dependencies) -> State { get }` in a protocol (named `HasReducer.reduce`): the names of the
+/// closure's parameter types by position, empty where a parameter's type has no plain name.
+public struct ClosureTypeFact: Codable, Sendable, Hashable {
+    public var name: String
+    public var parameters: [String]
+
+    public init(name: String, parameters: [String]) {
+        self.name = name
+        self.parameters = parameters
     }
 }
 

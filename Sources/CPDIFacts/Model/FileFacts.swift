@@ -480,6 +480,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var value: ValueIdentity?
         var expectedType: TypeReference?
         var baseTypeHint: TypeArgumentHint?
+        var argumentIndex: Int?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -539,6 +540,12 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         get { details?.value.baseTypeHint }
         set { setDetail(\.baseTypeHint, newValue) }
     }
+    /// Where an unlabelled argument stands among the call's arguments, when the receiver is a value
+    /// (`dependencies.reduce(action, state, dependencies)`): a closure's parameters are known by position only.
+    public var argumentIndex: Int? {
+        get { details?.value.argumentIndex }
+        set { setDetail(\.argumentIndex, newValue) }
+    }
 
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
@@ -572,7 +579,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     // The keys in the order the synthesized coding wrote them, so cached facts keep their bytes.
     private enum CodingKeys: String, CodingKey {
         case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
-        case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType, baseTypeHint
+        case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType, baseTypeHint, argumentIndex
     }
 
     public init(from decoder: any Decoder) throws {
@@ -598,6 +605,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         position = try container.decode(SourcePosition.self, forKey: .position)
         fields.expectedType = try container.decodeIfPresent(TypeReference.self, forKey: .expectedType)
         fields.baseTypeHint = try container.decodeIfPresent(TypeArgumentHint.self, forKey: .baseTypeHint)
+        fields.argumentIndex = try container.decodeIfPresent(Int.self, forKey: .argumentIndex)
         details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
@@ -622,6 +630,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encode(position, forKey: .position)
         try container.encodeIfPresent(fields.expectedType, forKey: .expectedType)
         try container.encodeIfPresent(fields.baseTypeHint, forKey: .baseTypeHint)
+        try container.encodeIfPresent(fields.argumentIndex, forKey: .argumentIndex)
     }
 }
 

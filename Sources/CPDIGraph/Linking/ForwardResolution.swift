@@ -21,6 +21,7 @@ struct ForwardResolution {
         var forwards: [ResolvedForward] = []
         var opaque: [String: [NotJudgedReason]] = [:]
         let typeReturning = Set(files.flatMap(\.declarations.typeReturningFunctions))
+        let closures = ClosureParameterTyping(symbols: symbols, files: files, components: components)
         for file in files {
             for written in file.forwards {
                 // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,
@@ -44,17 +45,19 @@ struct ForwardResolution {
                 }
                 let resolved = collapsingOverrides(targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) })
                 let holder = holders.first
+                let closureTargets = resolved.isEmpty && !closures.isEmpty ? closureCalls(fact, sources: sources, closures: closures) : [:]
                 if resolved.isEmpty, fact.passesOwnDependencies {
                     let reason = NotJudgedReason(kind: .handedOff, detail: handOffDetail(fact), file: file.path, position: fact.position)
-                    for source in sources { opaque[source, default: []].append(reason) }
+                    for source in sources where closureTargets[source] == nil { opaque[source, default: []].append(reason) }
                 }
                 for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
-                    for (target, via) in resolved where target != source {
+                    let targets = source.flatMap { closureTargets[$0] }.map { [($0, ForwardVia.helper)] } ?? resolved
+                    for (target, via) in targets where target != source {
                         var forward = ResolvedForward(
                             source: source, target: target, via: via, file: file.path, position: fact.position,
                             passesOwnDependencies: fact.passesOwnDependencies, holder: holder
                         )
-                        forward.isAmbiguous = resolved.count > 1
+                        forward.isAmbiguous = targets.count > 1
                         forwards.append(forward)
                     }
                 }
@@ -68,6 +71,27 @@ struct ForwardResolution {
             forwards += specialized.filter { !written.contains("\($0.source!)→\($0.target)") }
         }
         return (forwards, opaque)
+    }
+
+    /// `dependencies.reduce(action, dependencies)`: for each source whose leaves hold `reduce`, the component the
+    /// closure's type hands the value to (`ClosureParameterTyping`).
+    private func closureCalls(_ fact: ForwardFact, sources: [String], closures: ClosureParameterTyping) -> [String: String] {
+        guard fact.kind == .call, fact.passesOwnDependencies, let index = fact.argumentIndex, let base = fact.base else { return [:] }
+        var found: [String: String] = [:]
+        for source in sources {
+            guard let component = components[source], isDependenciesValue(base, of: component),
+                let target = closures.target(member: fact.callee, index: index, source: component)
+            else { continue }
+            found[source] = target
+        }
+        return found
+    }
+
+    /// The name the component's dependencies value goes by: its property, its function's dependencies parameter.
+    private func isDependenciesValue(_ name: String, of component: Component) -> Bool {
+        if conventions.isDependenciesValueName(name) || component.property?.name == name { return true }
+        guard component.form == .function, let function = symbols.functions[component.name]?.fact else { return false }
+        return function.parameters.contains { $0.name == name && ($0.carriesDependencies || conventions.isDependenciesValueName($0.label)) }
     }
 
     /// "handed to `Router(container:)`, which …": the call as written, and why it leads nowhere.
