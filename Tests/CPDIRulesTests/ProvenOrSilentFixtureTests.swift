@@ -58,6 +58,30 @@ import Testing
             """))
     }
 
+    /// A conditional or forced cast to a struct, class, enum or actor the sources declare (also through an alias of
+    /// one) reads what that type declares, not the alias, and compiles whatever the alias lists: nothing of the
+    /// alias is asked for there. A cast to a protocol stays unfollowed (`unfollowedFlowsLeaveTheComponentUnjudged`).
+    /// The fixed code type-checks with `swiftc`.
+    @Test func aCastToADeclaredConcreteTypeAsksNothingOfTheAlias() {
+        expectExactFindings(RuleExample("""
+            protocol HasAuth { var auth: Int { get } }
+            protocol HasNet { var net: Int { get } }
+            protocol HasClock { var clock: Int { get } }
+            final class AppContainer: HasAuth, HasNet, HasClock { let auth = 1; let net = 2; let clock = 3; func reset() {} }
+            typealias Container = AppContainer
+            final class Screen {
+                typealias Dependencies = HasAuth & 1️⃣HasNet & 2️⃣HasClock
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() -> Int { (dependencies as? AppContainer)?.reset(); return dependencies.auth }
+                func time() -> Int { (dependencies as! Container).clock }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `HasNet` in `Screen.Dependencies` is not used by `Screen` nor needed by a component it forwards to",
+                "2️⃣": "[unused-dependency] `HasClock` in `Screen.Dependencies` is not used by `Screen` nor needed by a component it forwards to",
+            ]))
+    }
+
     /// The same component with nothing leaving it: judged, and its unread member reported.
     @Test func theSameComponentFollowedEverywhereIsJudged() {
         expectExactFindings(RuleExample("""

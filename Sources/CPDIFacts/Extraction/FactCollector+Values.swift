@@ -160,6 +160,7 @@ extension FactCollector {
                 position: position(value), holder: holder?.name, holderType: holder?.type, value: recorded(identity)
             )
             flow.isCall = holder != nil && value.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == value.id
+            if kind == .cast { flow.castType = ValueFlowReading.conditionalCastType(of: value) }
             facts.unfollowedFlows.append(flow)
         }
         switch use {

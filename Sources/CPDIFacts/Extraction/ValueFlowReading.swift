@@ -40,6 +40,17 @@ enum ValueFlowReading {
         return (outer, use(ofWidened: outer))
     }
 
+    /// The type `value as? T` or `value as! T` asks for, when it has a plain name.
+    static func conditionalCastType(of value: ExprSyntax) -> String? {
+        let outer = widened(value)
+        guard let list = outer.parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == outer.id }), index + 2 < elements.count,
+            let cast = elements[index + 1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark != nil
+        else { return nil }
+        return elements[index + 2].as(TypeExprSyntax.self)?.type.nominalName
+    }
+
     /// Grows an expression over what keeps the same value: `!`, `?`, parentheses, `try`, `await`.
     static func widened(_ value: ExprSyntax) -> ExprSyntax {
         var current = value

@@ -42,6 +42,8 @@ public struct UnfollowedFlow: Codable, Sendable, Equatable {
     /// `controller.injectDependencies()`: a held value's member named like dependencies, called. A method of
     /// the holder unless some type declares a property of that name (a closure handing the value out).
     public var isCall = false
+    /// `as? AppContainer`, `as! Services`: the type a cast asks for, as written, when it has a plain name.
+    public var castType: String?
 
     public init(
         kind: UnfollowedFlowKind, name: String, detail: String, enclosingType: String?, enclosingFunction: String?,

@@ -188,6 +188,7 @@ private struct Renamer {
             copy.enclosingType = name(flow.enclosingType)
             copy.enclosingFunction = name(flow.enclosingFunction)
             copy.holderType = name(flow.holderType)
+            copy.castType = name(flow.castType)
             copy.holder = staticHolder(flow.holder)
             copy.value = flow.value.map(identity)
             return copy
@@ -200,6 +201,9 @@ private struct Renamer {
         }
         file.declarations.staticProperties = original.declarations.staticProperties.map {
             StaticPropertyFact(owner: name($0.owner), name: $0.name, type: name($0.type))
+        }
+        file.declarations.closureTypes = original.declarations.closureTypes.map {
+            ClosureTypeFact(name: name($0.name), parameters: $0.parameters.map { $0.isEmpty ? $0 : name($0) })
         }
         file.declarations.dependencyMemberReads = original.declarations.dependencyMemberReads.map { read in
             var copy = read

@@ -127,6 +127,7 @@ struct ScopeAttribution {
             for (component, reason) in elsewhere.handOffs { notJudged(component, reason) }
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
+                if flow.kind == .cast, let type = flow.castType, isConcrete(type, from: flow.enclosingType) { continue }
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
                 // A static member's value is whoever that member's type holds, never the surrounding code's own.
                 var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
@@ -310,6 +311,24 @@ struct ScopeAttribution {
     private func conforms(_ type: String?, to alias: String) -> Bool {
         guard let type else { return false }
         return model.containers[type]?.conformances.contains { $0.name == alias } ?? false
+    }
+
+    /// `dependencies as? AppContainer`, or `as! Services` with `typealias Services = AppServices`: a struct, class,
+    /// enum or actor the sources declare. Whatever the code does with it then goes through that type's own
+    /// declarations, and a dynamic cast compiles whatever the alias lists, so nothing of the alias is asked for.
+    /// Not a protocol, an alias of protocols or a generic parameter: the value may then be read through them.
+    private func isConcrete(_ type: String, from scope: String?) -> Bool {
+        switch model.symbols.resolve(type, from: scope) {
+        case .type(let name)?:
+            return model.symbols.isDeclaredType(name)
+        case .alias(let alias)?:
+            guard let declared = model.symbols.aliases[alias], declared.fact.members.count == 1,
+                case .type(let name)? = model.symbols.resolve(declared.fact.members[0].name, from: declared.fact.enclosingType)
+            else { return false }
+            return model.symbols.isDeclaredType(name)
+        case .protocolType?, nil:
+            return false
+        }
     }
 
     private func providedMembers(of component: String) -> Set<String> {

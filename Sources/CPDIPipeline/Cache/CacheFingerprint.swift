@@ -19,7 +19,7 @@ extension FactsCache {
 /// `probe` catches a forgotten bump: it is the encoded facts of a small file that uses every construct
 /// extraction records, so a change to their shape or content changes the fingerprint by itself.
 enum FactsFormat {
-    static let version = 37
+    static let version = 38
 
     /// The digest of `probe`. Extracting the probe is the only parse of a warm run, and the first use of
     /// the parser costs milliseconds, so the digest is remembered in the cache folder under the
@@ -76,6 +76,7 @@ enum FactsFormat {
             func attach() { let model: Attachable<Probe> = .detached(dependencies); show(model) }
             func make(context: ProbeDependencies) -> ProbeDependencies { [context].first ?? dependencies }
             func reduce() -> Int { dependencies.reducer(1, dependencies) }
+            func reset() { (dependencies as? Container)?.reset() }
         }
         protocol HasReducer { var reducer: (Int, ProbeDependencies) -> Int { get } }
         typealias ProbeExpression = (Int, ProbeDependencies) -> Int
