@@ -99,4 +99,50 @@ struct ClosureParameterTyping {
         }
         return nil
     }
+
+    /// The aliases closure types take (`Reducers.Log.DependenciesType` in `(String, Int, Reducers.Log.DependenciesType)
+    /// -> Int`, and for a protocol's closure alias whose parameter is one of its associated types, each conformer's
+    /// alias of that name), with the closure type taking each. Any code may implement such a closure and read any
+    /// member of what it is handed, out of cpdi's sight: the components of these aliases are not judged.
+    func aliasesClosuresTake() -> [String: String] {
+        var taken: [String: String] = [:]
+        for (name, parameters) in closures.sorted(by: { $0.key < $1.key }) {
+            let scope = name.lastIndex(of: ".").map { String(name[..<$0]) }
+            let associated = scope.flatMap { symbols.protocols[$0]?.fact.associatedTypes.map(\.name) } ?? []
+            for parameter in parameters where !parameter.isEmpty {
+                if associated.contains(parameter), let proto = scope {
+                    for conformer in conformers(of: proto) {
+                        if case .alias(let alias)? = symbols.resolve("\(conformer).\(parameter)", from: nil), taken[alias] == nil { taken[alias] = name }
+                    }
+                } else if case .alias(let alias)? = symbols.resolve(parameter, from: scope), taken[alias] == nil {
+                    taken[alias] = name
+                }
+            }
+        }
+        return taken
+    }
+
+    /// The types conforming to a protocol, directly or through protocols inheriting it.
+    private func conformers(of proto: String) -> [String] {
+        var protocols: Set<String> = [proto], found: [String] = []
+        var changed = true
+        while changed {
+            changed = false
+            for name in symbols.sortedProtocolNames where !protocols.contains(name) {
+                let inherits = symbols.protocols[name]!.fact.inheritedTypes.contains {
+                    if case .protocolType(let parent)? = symbols.resolve($0.name, from: name) { return protocols.contains(parent) }
+                    return false
+                }
+                if inherits { protocols.insert(name); changed = true }
+            }
+        }
+        for name in symbols.sortedTypeNames {
+            let conforms = (symbols.typeDeclarations[name] ?? []).flatMap(\.fact.inheritedTypes).contains {
+                if case .protocolType(let parent)? = symbols.resolve($0.name, from: name) { return protocols.contains(parent) }
+                return false
+            }
+            if conforms { found.append(name) }
+        }
+        return found
+    }
 }

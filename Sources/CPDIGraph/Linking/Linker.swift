@@ -79,10 +79,29 @@ public struct Linker: Sendable {
         model.opaqueHandOffs = opaqueHandOffs
         let typedAliases = TypedAliasOwnership(model: model)
         model.freeAssociatedTypeWitnesses = typedAliases.freeAssociatedTypeWitnesses()
+        var unproven = typedAliases.unprovenComponents()
+        for (component, reasons) in closureTakenAliasComponents(model: model, files: sorted) { unproven[component, default: []] += reasons }
         model.scopes = StepTimes.measure("link: scopes") {
-            ScopeAttribution(model: model, unprovenAliasComponents: typedAliases.unprovenComponents()).run()
+            ScopeAttribution(model: model, unprovenAliasComponents: unproven).run()
         }
         return model
+    }
+
+    /// The components of aliases closure types take (`ClosureParameterTyping.aliasesClosuresTake`), with why.
+    private func closureTakenAliasComponents(model: DependencyModel, files: [FileFacts]) -> [String: [NotJudgedReason]] {
+        let closures = ClosureParameterTyping(symbols: model.symbols, files: files, components: [:])
+        guard !closures.isEmpty else { return [:] }
+        var found: [String: [NotJudgedReason]] = [:]
+        for (alias, closure) in closures.aliasesClosuresTake() {
+            guard let owners = model.owners[alias], let declared = model.symbols.aliases[alias] else { continue }
+            let reason = NotJudgedReason(
+                kind: .unseenAliasUse,
+                detail: "its alias `\(alias)` is what closures of type `\(closure)` take, which code cpdi cannot see may implement reading anything",
+                file: declared.file, position: declared.fact.position
+            )
+            for owner in owners { found[owner, default: []].append(reason) }
+        }
+        return found
     }
 
     /// The plain graph reporters draw.
