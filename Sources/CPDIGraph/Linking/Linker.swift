@@ -92,7 +92,7 @@ public struct Linker: Sendable {
         let closures = ClosureParameterTyping(symbols: model.symbols, files: files, components: [:])
         guard !closures.isEmpty else { return [:] }
         var found: [String: [NotJudgedReason]] = [:]
-        for (alias, closure) in closures.aliasesClosuresTake() {
+        for (alias, closure) in closures.aliasesClosuresTake().sorted(by: { $0.key < $1.key }) {
             guard let owners = model.owners[alias], let declared = model.symbols.aliases[alias] else { continue }
             let reason = NotJudgedReason(
                 kind: .unseenAliasUse,
