@@ -170,7 +170,7 @@ public enum NamingInference {
         var definitions: [String: [[String]]] = [:]
         for file in files {
             var composed: Set<String> = []
-            for alias in file.aliases {
+            for alias in file.aliases where !alias.isInline {
                 let members = alias.members.contains { $0.element != nil || !$0.genericArguments.isEmpty } ? [] : alias.members.map { simple($0.name) }
                 definitions[alias.name, default: []].append(members)
                 composed.insert(alias.qualifiedName)

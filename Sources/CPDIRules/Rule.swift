@@ -88,7 +88,8 @@ extension Rule {
 extension RuleContext {
     /// The edit of `alias` that drops `remove` and adds `add` (written as the alias's file would write them).
     func aliasEdit(_ alias: String, remove: [TypeReference], add: [String]) -> AliasEdit? {
-        guard let declared = model.symbols.aliases[alias] else { return nil }
+        // A composition written in place may be spelled again where callers build the value: edited by hand.
+        guard let declared = model.symbols.aliases[alias], !declared.fact.isInline else { return nil }
         let position = declared.fact.position
         return AliasEdit(
             file: declared.file, line: position.line, column: position.column,

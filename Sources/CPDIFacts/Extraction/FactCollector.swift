@@ -573,10 +573,21 @@ final class FactCollector: SyntaxVisitor {
                 typedDependencyProperties.insert(name)
             }
             let declaredType = annotation ?? binding.initializer.flatMap { impliedType(of: $0.value) }
-            let type = declaredType.flatMap { type -> TypeReference? in
+            var type = declaredType.flatMap { type -> TypeReference? in
                 type.nominalName.map {
                     TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: typePosition(type, in: binding))
                 }
+            }
+            // `private let dependencies: HasLogger & HasStore`: the composition is the property's alias, unnamed.
+            // Not an `override`, whose type the superclass's property fixes.
+            if !isProtocol, isStored(binding), !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+                let annotation, let members = inlineComposition(annotation)
+            {
+                facts.aliases.append(AliasFact(
+                    name: name, enclosingType: current.name, access: node.modifiers.accessLevel, position: position(binding.pattern),
+                    members: members, isInline: true
+                ))
+                type = TypeReference(name: "\(current.name).\(name)", position: typePosition(annotation, in: binding))
             }
             facts.types[current.index].dependencyProperties.append(DependencyPropertyFact(
                 name: name, type: type, isStored: !isProtocol && isStored(binding), position: position(binding.pattern),
@@ -722,12 +733,22 @@ final class FactCollector: SyntaxVisitor {
             let reference = type.nominalName.map {
                 TypeReference(name: $0, genericArguments: type.genericArgumentNames, position: position(type.unwrapped))
             }
-            return ParameterFact(
+            var fact = ParameterFact(
                 label: parameter.firstName.identifierText,
                 name: (parameter.secondName ?? parameter.firstName).identifierText,
                 type: reference
             )
+            fact.composition = inlineComposition(type)?.map(\.name).sorted()
+            return fact
         }
+    }
+
+    /// `HasLogger & HasStore` written in place, every member a named type: its members; nil for anything else.
+    func inlineComposition(_ type: TypeSyntax) -> [TypeReference]? {
+        guard type.isComposition else { return nil }
+        let members = references(type)
+        guard members.count >= 2, members.count == type.compositionElementCount else { return nil }
+        return members
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {

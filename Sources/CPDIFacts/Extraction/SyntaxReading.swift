@@ -74,6 +74,12 @@ extension TypeSyntax {
     }
 
     var isComposition: Bool { unwrapped.is(CompositionTypeSyntax.self) }
+
+    /// How many types a composition joins, nested compositions flattened (`A & (B & C)` joins three).
+    var compositionElementCount: Int {
+        guard let composition = unwrapped.as(CompositionTypeSyntax.self) else { return 1 }
+        return composition.elements.reduce(0) { $0 + $1.type.compositionElementCount }
+    }
 }
 
 extension ExprSyntax {

@@ -199,13 +199,20 @@ public struct AliasFact: Codable, Sendable, Equatable {
     public var access: AccessLevel
     public var position: SourcePosition
     public var members: [TypeReference]
+    /// No `typealias` at all: the composition a stored dependencies property is typed by
+    /// (`private let dependencies: HasLogger & HasStore`), named after the property (`Home.dependencies`) and placed
+    /// at it. Its components are judged like any alias's, but nothing can compose it, and no edit of it is automatic.
+    public var isInline = false
 
-    public init(name: String, enclosingType: String?, access: AccessLevel, position: SourcePosition, members: [TypeReference]) {
+    public init(
+        name: String, enclosingType: String?, access: AccessLevel, position: SourcePosition, members: [TypeReference], isInline: Bool = false
+    ) {
         self.name = name
         self.enclosingType = enclosingType
         self.access = access
         self.position = position
         self.members = members
+        self.isInline = isInline
     }
 
     public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
@@ -253,6 +260,9 @@ public struct ParameterFact: Codable, Sendable, Equatable {
     /// Named unlike dependencies but typed by a dependency-like alias of its file (`dependency: Dependency`):
     /// a function's parameter, so every read of it is in its body (`FactCollector+TypedDependencies`).
     public var carriesDependencies = false
+    /// The members of the composition it is typed by (`dependencies: HasLogger & HasStore`), sorted by name; nil for
+    /// any other type.
+    public var composition: [String]?
 
     public init(label: String, name: String, type: TypeReference?) {
         self.label = label

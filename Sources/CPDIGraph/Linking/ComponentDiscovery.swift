@@ -62,6 +62,11 @@ struct ComponentDiscovery {
                 genericParameter = parameter.name
             } else {
                 switch symbols.resolve(type.name, from: name) {
+                case .alias(let alias) where symbols.aliases[alias]?.fact.isInline == true:
+                    guard spellsTheSameComposition(alias, initializers: declarations.flatMap(\.fact.initializers)),
+                        !mayBeOverridden(name, kind: main.fact.kind, access: main.fact.access)
+                    else { return nil }
+                    requirements = [Requirement(name: alias, kind: .alias, reference: type)]
                 case .alias(let alias): requirements = [Requirement(name: alias, kind: .alias, reference: type)]
                 case .protocolType(let proto): requirements = [Requirement(name: proto, kind: .leaf, reference: type)]
                 case .type(let concrete):
@@ -84,6 +89,37 @@ struct ComponentDiscovery {
             access: main.fact.access, requirements: requirements, property: property, heldType: heldType,
             genericParameter: genericParameter
         )
+    }
+
+    /// Every initializer that takes the dependencies takes them as the composition the property is typed by, so the
+    /// property's composition is what a caller must bring. `init(dependencies: HasA & HasB & HasC)` storing two of the
+    /// three, or `init(dependencies: AppDependencies)`, makes the type no component: what its callers must bring is not
+    /// what it keeps, and a finding about one would leave the other as it was.
+    private func spellsTheSameComposition(_ alias: String, initializers: [InitializerFact]) -> Bool {
+        let members = (symbols.aliases[alias]?.fact.members ?? []).map(\.name).sorted()
+        return initializers.allSatisfy { initializer in
+            initializer.parameters.allSatisfy { parameter in
+                if isDependenciesLabel(parameter) { return parameter.composition == members }
+                // Another composition sharing a member may be what is stored, under another name.
+                guard let composition = parameter.composition, !Set(composition).isDisjoint(with: members) else { return true }
+                return composition == members
+            }
+        }
+    }
+
+    /// A class some type of the sources inherits from, or an `open` one: a subclass may override the property, and
+    /// an override must spell the same type.
+    private func mayBeOverridden(_ name: String, kind: TypeKind, access: AccessLevel) -> Bool {
+        guard kind == .class else { return false }
+        if access == .open { return true }
+        return symbols.sortedTypeNames.contains { type in
+            type != name && (symbols.typeDeclarations[type] ?? []).contains { declaration in
+                declaration.fact.inheritedTypes.contains { inherited in
+                    if case .type(name)? = symbols.resolve(inherited.name, from: type) { return true }
+                    return false
+                }
+            }
+        }
     }
 
     /// A spliced type (`SplicedFooDependencies<External>: FooDependencies`) stands for the aliases it conforms to.

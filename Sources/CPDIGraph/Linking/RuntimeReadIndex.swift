@@ -94,7 +94,7 @@ struct ReadIndex {
             }
             imports[file.path] = file.imports
             let module = modules[file.path] ?? ""
-            for alias in file.aliases {
+            for alias in file.aliases where !alias.isInline {
                 declaredNames.insert(Self.lastName(alias.name))
                 declaringModules[Self.lastName(alias.name), default: []].insert(module)
             }

@@ -189,6 +189,12 @@ public struct SymbolTable: Sendable {
     }
 
     /// Whether a struct, class, actor or enum (not just an extension) of this name is declared.
+    /// An alias no `typealias` declares: a protocol that only composes others, or the composition a dependencies
+    /// property is typed by in place. Rules about how aliases are declared, named and placed leave these alone.
+    public func isUndeclaredAlias(_ name: String) -> Bool {
+        compositionProtocols.contains(name) || aliases[name]?.fact.isInline == true
+    }
+
     public func isDeclaredType(_ name: String) -> Bool {
         typeDeclarations[name]?.first.map { $0.fact.kind != .extension } ?? false
     }

@@ -19,6 +19,8 @@ enum AliasVisibility {
     /// as `alias` is declared. An alias cpdi does not know says no; a type it is nested in that the sources do
     /// not declare (the SDK's, extended) narrows nothing.
     static func mayCompose(_ composed: String, into alias: String, symbols: SymbolTable) -> Bool {
+        // A composition written in place has no name another alias could compose.
+        guard symbols.aliases[composed]?.fact.isInline != true else { return false }
         guard let parent = symbols.aliases[alias], let reach = reach(of: composed, symbols: symbols) else { return false }
         return reach >= declaredRank(of: parent.fact, symbols: symbols)
     }

@@ -62,7 +62,7 @@ public struct AliasLocation: Rule {
         let model = context.model
         let ownership = context.ownership
         return model.owners.keys.sorted().compactMap { aliasName in
-            guard let alias = model.symbols.aliases[aliasName], !model.symbols.compositionProtocols.contains(aliasName),
+            guard let alias = model.symbols.aliases[aliasName], !model.symbols.isUndeclaredAlias(aliasName),
                 let owner = (model.owners[aliasName] ?? []).first(where: { ownership.isOwnAlias(alias.fact, of: $0) }),
                 let component = model.components[owner]
             else { return nil }

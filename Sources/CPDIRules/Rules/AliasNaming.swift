@@ -103,7 +103,7 @@ public struct AliasNaming: Rule {
             guard let alias = model.symbols.aliases[aliasName], let names = holders[aliasName] else { return nil }
             let fact = alias.fact
             guard !names.contains(where: { ownership.isOwnAlias(fact, of: $0) }),
-                !model.symbols.compositionProtocols.contains(aliasName),
+                !model.symbols.isUndeclaredAlias(aliasName),
                 // Nested in another type, the alias is that type's (or a protocol's, for every conformer).
                 fact.enclosingType == nil,
                 !model.conventions.isFeatureEntryAliasName(fact.name),

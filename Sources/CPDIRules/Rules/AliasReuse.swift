@@ -85,7 +85,7 @@ public struct AliasReuse: Rule {
             let component = model.components[name]!
             let files = model.codeFiles(of: component)
             for requirement in component.requirements where requirement.kind == .alias {
-                guard let alias = model.symbols.aliases[requirement.name], !model.symbols.compositionProtocols.contains(requirement.name),
+                guard let alias = model.symbols.aliases[requirement.name], !model.symbols.isUndeclaredAlias(requirement.name),
                     let owner = ownership.owner(of: alias.fact),
                     owner != name, !areNested(owner, name), !files.contains(alias.file),
                     !isLegitimateBorrower(name, component: component, owner: owner, ownership: ownership, model: model)

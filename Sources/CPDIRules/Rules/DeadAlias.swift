@@ -81,7 +81,7 @@ public struct DeadAlias: Rule {
             let alias = symbols.aliases[name]!
             let fact = alias.fact
             // A composition protocol is a protocol in the code; whether one is dead is not an alias's question.
-            guard symbols.dependencyAliases.contains(name), !symbols.compositionProtocols.contains(name),
+            guard symbols.dependencyAliases.contains(name), !symbols.isUndeclaredAlias(name),
                 model.owners[name] == nil, !mentioned.contains(name),
                 conventions.isAliasName(fact.name),
                 fact.access != .public, fact.access != .open,

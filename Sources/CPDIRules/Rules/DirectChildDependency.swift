@@ -108,6 +108,9 @@ public struct DirectChildDependency: Rule {
                 message = "`\(member)` is in `\(entry.alias)` only for \(children); forward \(listed(aliases)) instead\(providedElsewhereNote(entry))"
                 suggestion = "forward \(listed(aliases)) instead of `\(member)`"
             } else {
+                // Children constrained by this very leaf and nothing else (`init(dependencies: HasStore)`): forwarding what
+                // they are constrained by is keeping the leaf.
+                if needs.allSatisfy({ context.model.components[$0.child]?.requirements.map(\.name) == [member] }) { return nil }
                 message = "`\(member)` is in `\(entry.alias)` only for \(children); forward what \(needs.count == 1 ? "it is" : "they are") constrained by instead\(providedElsewhereNote(entry))"
                 suggestion = "forward the requirements of \(children) instead of `\(member)`"
             }

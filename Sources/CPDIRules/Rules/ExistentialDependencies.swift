@@ -95,7 +95,7 @@ public struct ExistentialDependencies: Rule {
                 let main = model.symbols.typeDeclarations[name]?.first,
                 !main.fact.genericParameters.contains(where: { $0.name == type.name }),
                 case .alias(let aliasName)? = model.symbols.resolve(type.name, from: name),
-                model.symbols.dependencyAliases.contains(aliasName), !model.symbols.compositionProtocols.contains(aliasName),
+                model.symbols.dependencyAliases.contains(aliasName), !model.symbols.isUndeclaredAlias(aliasName),
                 // A tuple of compositions cannot constrain a generic parameter.
                 model.symbols.aliases[aliasName]?.fact.members.allSatisfy({ $0.element == nil }) ?? true,
                 // An app container's alias stored by a root is the container, not a component's requirements.

@@ -124,7 +124,7 @@ public struct PublicAlias: Rule {
         return symbols.sortedAliasNames.compactMap { name in
             let alias = symbols.aliases[name]!
             guard alias.fact.access == .public || alias.fact.access == .open, symbols.dependencyAliases.contains(name),
-                !symbols.compositionProtocols.contains(name),
+                !symbols.isUndeclaredAlias(name),
                 !needed.contains(name), !isAssociatedTypeWitness(alias.fact, symbols: symbols)
             else { return nil }
             let owner = model.owners[name]?.first ?? name
