@@ -93,6 +93,15 @@ struct FixRun {
         if outcome.result.problems.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
     }
 
+    /// Why a finding of a rule `cpdi fix` edits comes with no edit, as the rule's message tells: a member copied into a
+    /// property nobody reads, a child with no alias to forward, or else a composition written in place, which may be
+    /// spelled again where callers build the value.
+    static func whyByHand(_ finding: Finding) -> String {
+        if finding.message.contains(" is only copied into ") { return "its copy into a property must be removed by hand too" }
+        if finding.message.contains(" constrained by instead") { return "a child has no alias of its own to forward" }
+        return "a composition written in place, edited by hand wherever it is spelled"
+    }
+
     /// "fixed 4 findings in 2 files; 3 remain: 1 direct-child-dependency (a child has no alias of its own), 2 not fixable automatically"
     private func summary(_ outcome: FixOutcome, seconds: Double, usedBaseline: Bool) -> String {
         let verb = dryRun ? "would fix" : "fixed"
@@ -108,10 +117,7 @@ struct FixRun {
                 if !selected.contains(finding.ruleID) {
                     reason = Pipeline.fixableRules.contains(finding.ruleID) ? "of rules not selected" : "not fixable automatically"
                 } else if finding.editedFile == nil {
-                    // The only unused-dependency without an edit is a member copied into a property nobody reads.
-                    reason = finding.ruleID == "unused-dependency"
-                        ? "unused-dependency (its copy into a property must be removed by hand too)"
-                        : "\(finding.ruleID) (a child has no alias of its own to forward)"
+                    reason = "\(finding.ruleID) (\(Self.whyByHand(finding)))"
                 } else if unparsable.contains(finding.editedFile!) {
                     reason = "in files that do not parse"
                 } else {

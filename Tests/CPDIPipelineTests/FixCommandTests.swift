@@ -127,6 +127,31 @@ import Testing
         }
     }
 
+    /// Findings about a composition written in place have no edit; the summary says why, and nothing is written.
+    @Test func aCompositionWrittenInPlaceIsLeftToBeEditedByHand() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let source = """
+                protocol HasLogger { var logger: Logger { get } }
+                protocol HasClock { var clock: Clock { get } }
+                final class Logger { func log(_ text: String) {} }
+                final class Clock { var now = 0 }
+                final class Screen {
+                    private let dependencies: HasLogger & HasClock
+                    init(dependencies: HasLogger & HasClock) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("show") }
+                }
+
+                """
+            let file = folder.appendingPathComponent("Screen.swift")
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let run = try cli.cpdi("fix", "--no-cache", ".", in: folder)
+            #expect(run.stderr.contains(
+                "cpdi: fixed 0 findings in 0 files; 1 remains: 1 unused-dependency (a composition written in place, edited by hand wherever it is spelled)"
+            ), "\(run.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == source)
+        }
+    }
+
     @Test func baselinedFindingsAreLeftAlone() throws {
         try withCopy(of: "ShopApp") { app in
             let write = try cli.cpdi("check", "--no-cache", ".", "--write-baseline", "known.json", in: app)
