@@ -6,6 +6,7 @@ import CPDIFacts
 /// (`Reducing.ExpressionType = (ActionType, StateType, DependenciesType) -> StateType`, read for `Reducer.Master`,
 /// whose `DependenciesType` is the alias) and exactly one function component takes that alias, the hand-off is a
 /// forward to it: the caller's alias must bring what that alias brings, and nothing else is known of the value there.
+/// The other way round, the aliases closure types take are ones any code may be handed (`aliasesClosuresTake`).
 struct ClosureParameterTyping {
     let symbols: SymbolTable
     /// Closure types by name (`Reducing.ExpressionType`, `HasReducer.reduce`): their parameters' type names.
