@@ -19,6 +19,7 @@ public enum FuzzSeeds {
             if let data = FileManager.default.contents(atPath: path) { sources.append([UInt8](data)) }
         }
         sources += SyntheticApp(components: 30, modules: 3, seed: 3).files.filter { $0.path.hasSuffix(".swift") }.map { Array($0.text.utf8) }
+        sources.append(Array(shapes.utf8))
 
         let configurations = [
             "include: [\"Sources/**\"]\nexclude: [\"**/Generated/**\"]\nmodule-roots: [Sources]\nrules:\n  unused-dependency: error\n  dependencies-first: off\n  alias-naming: { enabled: true, severity: info }\nnaming:\n  alias-names: ['*Dependencies', Context]\n",
@@ -33,4 +34,28 @@ public enum FuzzSeeds {
         let baseline = try [UInt8](Data(contentsOf: baselineFile))
         return FuzzCampaign(sources: sources, configurations: configurations, baselines: [baseline], results: [result])
     }
+
+    /// Shapes the samples do not write: closures held by the dependencies, casts, compositions written in place,
+    /// factory functions typed by a protocol that only composes others.
+    static let shapes = """
+        protocol HasLogger { var logger: Logger { get } }
+        protocol HasClock { var clock: Clock { get } }
+        protocol Reducing { associatedtype DependenciesType; typealias ExpressionType = (Int, DependenciesType) -> Int }
+        protocol HasReducer { var reducer: Reducers.Counter.ExpressionType { get }; var log: (String, Reducers.Counter.DependenciesType) -> Void { get } }
+        protocol AppContainerProtocol: HasLogger, HasClock {}
+        enum Reducers { struct Counter: Reducing { typealias DependenciesType = HasLogger & HasClock
+            static func reduce(count: Int, dependencies: DependenciesType) -> Int { dependencies.clock.now + count } } }
+        final class Store {
+            typealias Dependencies = HasReducer & HasLogger & HasClock
+            private let dependencies: Dependencies
+            init(dependencies: Dependencies) { self.dependencies = dependencies }
+            func send() -> Int { (dependencies as? AppContainer)?.reset(); dependencies.log("x", dependencies); return dependencies.reducer(1, dependencies) }
+        }
+        final class Panel {
+            private let dependencies: HasLogger & HasClock
+            init(dependencies: HasLogger & HasClock) { self.dependencies = dependencies }
+            func show() { dependencies.logger.log("panel") }
+        }
+        enum Factory { static func make(with dependencies: AppContainerProtocol) -> Panel { Panel(dependencies: dependencies) } }
+        """
 }
