@@ -6,14 +6,7 @@ import Testing
 /// among them). It is judged like any alias, but nothing can compose it, and it may be spelled again where callers
 /// build the value, so its findings come with no automatic fix.
 @Suite struct InlineCompositionFixtureTests {
-    static let leaves = """
-        protocol HasLogger { var logger: Logger { get } }
-        protocol HasStore { var store: Store { get } }
-        protocol HasClock { var clock: Clock { get } }
-        final class Logger { func log(_ text: String) {} }
-        final class Store { func save() {} }
-        final class Clock { var now = 0 }
-        """
+    static let leaves = CompositionProtocolFixtureTests.leaves
 
     /// The members nobody reads are reported, and a property nothing reads too. The code fixed by hand (both
     /// spellings of the composition) type-checks with `swiftc`.

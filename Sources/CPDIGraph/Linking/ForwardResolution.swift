@@ -17,11 +17,11 @@ struct ForwardResolution {
     }
 
     /// Every resolved forward, and the hand-offs of own dependencies that lead nowhere cpdi can follow.
-    func run(files: [FileFacts]) -> (forwards: [ResolvedForward], opaque: [String: [NotJudgedReason]]) {
+    /// - Parameter closures: the closure types of the same facts, which type hand-offs to a closure the dependencies hold.
+    func run(files: [FileFacts], closures: ClosureParameterTyping) -> (forwards: [ResolvedForward], opaque: [String: [NotJudgedReason]]) {
         var forwards: [ResolvedForward] = []
         var opaque: [String: [NotJudgedReason]] = [:]
         let typeReturning = Set(files.flatMap(\.declarations.typeReturningFunctions))
-        let closures = ClosureParameterTyping(symbols: symbols, files: files, components: components)
         for file in files {
             for written in file.forwards {
                 // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,

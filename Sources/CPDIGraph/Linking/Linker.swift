@@ -57,8 +57,10 @@ public struct Linker: Sendable {
         let attribution = StepTimes.measure("link: attribution") { Attribution(symbols: symbols, components: components) }
         let statics = StaticHolderTyping(symbols: symbols, attribution: attribution, componentNames: Set(components.keys)).run(sorted)
         let sorted = DependencyMemberHolderTyping(symbols: symbols, attribution: attribution, components: components).run(statics)
+        let closures = ClosureParameterTyping(symbols: symbols, files: sorted, components: components)
         let (forwards, opaqueHandOffs) = StepTimes.measure("link: forwards") {
-            ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions).run(files: sorted)
+            ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions)
+                .run(files: sorted, closures: closures)
         }
 
         var owners: [String: [String]] = [:]
@@ -80,7 +82,7 @@ public struct Linker: Sendable {
         let typedAliases = TypedAliasOwnership(model: model)
         model.freeAssociatedTypeWitnesses = typedAliases.freeAssociatedTypeWitnesses()
         var unproven = typedAliases.unprovenComponents()
-        for (component, reasons) in closureTakenAliasComponents(model: model, files: sorted) { unproven[component, default: []] += reasons }
+        for (component, reasons) in closureTakenAliasComponents(model: model, closures: closures) { unproven[component, default: []] += reasons }
         model.scopes = StepTimes.measure("link: scopes") {
             ScopeAttribution(model: model, unprovenAliasComponents: unproven).run()
         }
@@ -88,8 +90,7 @@ public struct Linker: Sendable {
     }
 
     /// The components of aliases closure types take (`ClosureParameterTyping.aliasesClosuresTake`), with why.
-    private func closureTakenAliasComponents(model: DependencyModel, files: [FileFacts]) -> [String: [NotJudgedReason]] {
-        let closures = ClosureParameterTyping(symbols: model.symbols, files: files, components: [:])
+    private func closureTakenAliasComponents(model: DependencyModel, closures: ClosureParameterTyping) -> [String: [NotJudgedReason]] {
         guard !closures.isEmpty else { return [:] }
         var found: [String: [NotJudgedReason]] = [:]
         for (alias, closure) in closures.aliasesClosuresTake().sorted(by: { $0.key < $1.key }) {
