@@ -117,6 +117,13 @@ public enum NamingInference {
 
     static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
 
+    /// A type as written without its trailing `?` and `!`.
+    static func unwrapped(_ written: String) -> String {
+        var type = Substring(written)
+        while type.hasSuffix("?") || type.hasSuffix("!") { type = type.dropLast() }
+        return String(type)
+    }
+
     /// The property names each type (by simple name) must provide: those the protocols it conforms to require,
     /// through protocol inheritance and through the aliases written in its inheritance clauses.
     static func requiredProperties(in files: [FileFacts], definitions: [String: [[String]]]) -> [String: Set<String>] {
@@ -126,7 +133,12 @@ public enum NamingInference {
             for type in file.types {
                 let name = simple(type.name)
                 if type.kind == .protocol {
-                    protocols[name] = (type.inheritedTypes.map { simple($0.name) }, type.propertyRequirements.map(\.name))
+                    // A property typed by the protocol's own associated type (`associatedtype ServiceProvider; var
+                    // serviceProvider: ServiceProvider { get }`) is the conformer's own value of its own choosing, not
+                    // something a container provides.
+                    let associated = Set(type.associatedTypes.map(\.name))
+                    let provided = type.propertyRequirements.filter { !associated.contains(Self.unwrapped($0.type)) }
+                    protocols[name] = (type.inheritedTypes.map { simple($0.name) }, provided.map(\.name))
                 } else {
                     conformances[name, default: []].formUnion(type.inheritedTypes.map { simple($0.name) })
                 }
@@ -229,8 +241,7 @@ public enum NamingInference {
 
     /// Values a dependency protocol would not hand out: text, numbers, dates, collections, tuples, images.
     static func isPlainData(_ written: String) -> Bool {
-        var type = Substring(written)
-        while type.hasSuffix("?") || type.hasSuffix("!") { type = type.dropLast() }
+        let type = Substring(unwrapped(written))
         if type.hasPrefix("[") || type.hasPrefix("(") && !type.contains("->") { return true }
         if type.hasPrefix("Optional<") || type.hasPrefix("Array<") || type.hasPrefix("Set<") || type.hasPrefix("Dictionary<") { return true }
         return plainDataTypes.contains(String(type.split(separator: ".").last ?? type))

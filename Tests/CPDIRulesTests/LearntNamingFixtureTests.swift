@@ -34,6 +34,42 @@ import Testing
         ]))
     }
 
+    /// Every component adopts a protocol asking for `var toolbox: Toolbox { get }`, where `Toolbox` is that
+    /// protocol's own associated type: each conformer chooses its own alias, so the property is no container's and
+    /// still teaches the value's name. The protocol's extension for closable conformers reaches the router only
+    /// through a cast to `RouterProviding`, which reads what that protocol requires; the clock nobody reads is
+    /// reported. The fixed code type-checks.
+    @Test func aPropertyTypedByItsProtocolsOwnAssociatedTypeIsAComponentsValue() {
+        let example = RuleExample(files: [
+            "Tools.swift": """
+                protocol RouterProviding { var router: Router { get } }
+                protocol StoreProviding { var store: Store { get } }
+                protocol ClockProviding { var clock: Clock { get } }
+                final class Router { func close() {} }
+                final class Store { func save() {} }
+                final class Clock {}
+                protocol 2️⃣ToolUser { associatedtype Toolbox; var toolbox: Toolbox { get } }
+                protocol Closable { func closeTapped() }
+                extension Closable where Self: ToolUser {
+                    func closeTapped() { (toolbox as? RouterProviding)?.router.close() }
+                }
+                """,
+            "EditModel.swift": """
+                final class EditModel: ToolUser, Closable {
+                    typealias Toolbox = RouterProviding & StoreProviding & 1️⃣ClockProviding
+                    let toolbox: Toolbox
+                    init(toolbox: Toolbox) { self.toolbox = toolbox }
+                    func save() { toolbox.store.save() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `ClockProviding` in `EditModel.Toolbox` is not used by `EditModel` nor needed by a component it forwards to",
+            "2️⃣": "[associatedtype-dependencies] `ToolUser` declares `associatedtype Toolbox`; give its behaviour to a type built with the dependencies, or make every conformer forward what `Toolbox` must satisfy",
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().learnt.values == ["toolbox"])
+    }
+
     /// A chain of single-name aliases (`LoginContext = AppContext`) ending in a composition of Has-protocols,
     /// with the value named `context`.
     @Test func chainedContextAliasesAreJudged() {

@@ -82,6 +82,41 @@ import Testing
             ]))
     }
 
+    /// A cast to a protocol the sources declare, or to an alias of such protocols, gives a value that offers what
+    /// they require and nothing else: the cast reads those members (`Screen`'s router and clock). A protocol that
+    /// requires nothing (`Premium`) says nothing of what is read, so `Banner` is not judged. The fixed code
+    /// type-checks.
+    @Test func aCastToADeclaredProtocolReadsWhatItRequires() {
+        let example = RuleExample("""
+            protocol HasAuth { var auth: Int { get } }
+            protocol HasNet { var net: Int { get } }
+            protocol HasRouter { var router: Int { get } }
+            protocol HasClock { var clock: Int { get } }
+            protocol Closing: HasRouter {}
+            typealias Timing = HasClock & HasAuth
+            protocol Premium {}
+            final class Screen {
+                typealias Dependencies = HasAuth & 1️⃣HasNet & HasRouter & HasClock
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func close() -> Int? { (dependencies as? Closing)?.router }
+                func time() -> Int { (dependencies as! Timing).clock }
+            }
+            final class Banner {
+                typealias Dependencies = HasAuth & HasNet & Premium
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() -> Int { (dependencies as? Premium) == nil ? 0 : dependencies.auth }
+            }
+            """, findings: [
+                "1️⃣": "[unused-dependency] `HasNet` in `Screen.Dependencies` is not used by `Screen` nor needed by a component it forwards to",
+            ])
+        expectExactFindings(example)
+        let scopes = example.linkedModel().scopes
+        #expect(scopes["Screen"]?.isJudged == true)
+        #expect(scopes["Banner"]?.notJudged.map(\.detail) == ["cast with `as? Premium`"])
+    }
+
     /// The same component with nothing leaving it: judged, and its unread member reported.
     @Test func theSameComponentFollowedEverywhereIsJudged() {
         expectExactFindings(RuleExample("""

@@ -128,6 +128,7 @@ struct ScopeAttribution {
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 if flow.kind == .cast, let type = flow.castType, isConcrete(type, from: flow.enclosingType) { continue }
+                let castReads = flow.kind == .cast ? flow.castType.flatMap { protocolRequirements(ofCastTo: $0, from: flow.enclosingType) } : nil
                 let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
                 // A static member's value is whoever that member's type holds, never the surrounding code's own.
                 var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
@@ -139,7 +140,9 @@ struct ScopeAttribution {
                         ? storing(flow.name, readableFrom: path)
                         : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
                 }
-                for owner in Set(owners) { notJudged(owner, reason) }
+                for owner in Set(owners) {
+                    if let castReads { scopes[owner]?.usedMembers.formUnion(castReads) } else { notJudged(owner, reason) }
+                }
             }
             for read in file.dependencyReads {
                 for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
@@ -329,6 +332,40 @@ struct ScopeAttribution {
         case .protocolType?, nil:
             return false
         }
+    }
+
+    /// `serviceProvider as? NavigatorProvider`, where the protocol and all it inherits are declared in the sources and
+    /// require something: the cast value offers what they require and nothing else, so the cast reads those members,
+    /// as `serviceProvider.navigator` would. Also through an alias of such protocols. A protocol requiring nothing, or
+    /// inheriting one declared elsewhere, leaves the flow unfollowed: nothing would say its leaf is used.
+    private func protocolRequirements(ofCastTo type: String, from scope: String?) -> Set<String>? {
+        let symbols = model.symbols
+        var protocols: [String] = []
+        switch symbols.resolve(type, from: scope) {
+        case .protocolType(let name)?:
+            protocols = [name]
+        case .alias(let alias)?:
+            guard let declared = symbols.aliases[alias], !declared.fact.members.isEmpty else { return nil }
+            for member in declared.fact.members {
+                guard member.genericArguments.isEmpty, member.element == nil,
+                    case .protocolType(let name)? = symbols.resolve(member.name, from: declared.fact.enclosingType)
+                else { return nil }
+                protocols.append(name)
+            }
+        case .type?, nil:
+            return nil
+        }
+        var members: Set<String> = [], seen: Set<String> = []
+        while let next = protocols.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            guard let declared = symbols.protocols[next] else { return nil }
+            members.formUnion(declared.fact.requirements)
+            for inherited in declared.fact.inheritedTypes where !["AnyObject", "class", "Sendable"].contains(inherited.name) {
+                guard case .protocolType(let name)? = symbols.resolve(inherited.name, from: next) else { return nil }
+                protocols.append(name)
+            }
+        }
+        return members.isEmpty ? nil : members
     }
 
     private func providedMembers(of component: String) -> Set<String> {
