@@ -70,6 +70,34 @@ import Testing
         #expect(example.linkedModel().learnt.values == ["toolbox"])
     }
 
+    /// `protocol ScreenDelegate: AnyObject {}` composes nothing: a marker bound to classes, not an alias. A component
+    /// in the app's own words adopting a protocol that refines it is asked for no type of its alias's name there,
+    /// so it is judged (it was not, while the marker counted as an alias of `AnyObject`).
+    @Test func aMarkerProtocolBoundToClassesAsksForNoType() {
+        expectExactFindings(RuleExample(files: [
+            "Tools.swift": """
+                protocol RouterProviding { var router: Router { get } }
+                protocol ClockProviding { var clock: Clock { get } }
+                final class Router { func close() {} }
+                final class Clock {}
+                protocol ScreenDelegate: AnyObject {}
+                protocol ListDelegate: ScreenDelegate { func refresh() }
+                """,
+            "List.swift": """
+                final class List {
+                    typealias Toolbox = RouterProviding & 1️⃣ClockProviding
+                    private let toolbox: Toolbox
+                    init(toolbox: Toolbox) { self.toolbox = toolbox }
+                }
+                extension List: ListDelegate {
+                    func refresh() { toolbox.router.close() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `ClockProviding` in `List.Toolbox` is not used by `List` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// A chain of single-name aliases (`LoginContext = AppContext`) ending in a composition of Has-protocols,
     /// with the value named `context`.
     @Test func chainedContextAliasesAreJudged() {

@@ -26,7 +26,9 @@ struct CompositionProtocols {
         for name in symbols.sortedProtocolNames where adopted[name] == nil {
             let declared = symbols.protocols[name]!
             let proto = declared.fact
-            guard proto.declaresNothingOfItsOwn, !proto.inheritedTypes.isEmpty,
+            // `protocol ViewModelDelegate: AnyObject {}` composes nothing: a marker, not an alias.
+            guard proto.declaresNothingOfItsOwn,
+                proto.inheritedTypes.contains(where: { !Self.harmlessExternalParents.contains($0.name) }),
                 !(symbols.typeDeclarations[name] ?? []).contains(where: { $0.fact.kind == .extension }),
                 proto.inheritedTypes.allSatisfy({ isPlainParent($0.name, scope: name, symbols: symbols, memo: &plainness) })
             else { continue }
