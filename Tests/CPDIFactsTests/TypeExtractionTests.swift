@@ -44,13 +44,17 @@ struct TypeExtractionTests {
 
     @Test func superclassWithGenericArgumentsComesFirst() {
         let (facts, m) = extract("""
-            class 1️⃣ProductCell<Dependencies: 2️⃣ProductCellDependencies>: 3️⃣BaseCell<Dependencies>, 4️⃣Reusable {}
+            class 1️⃣ProductCell<Dependencies: 2️⃣ProductCellDependencies>: 3️⃣BaseCell<5️⃣Dependencies>, 4️⃣Reusable {}
+            final class 6️⃣Feed: 7️⃣Flow<8️⃣HasStore & 9️⃣HasClock, [Int]> {}
             """)
-        #expect(facts.types == [
-            typeFact(.class, "ProductCell", at: m["1️⃣"],
-                     generics: [GenericParameterFact(name: "Dependencies", constraints: [ref("ProductCellDependencies", m["2️⃣"])])],
-                     inherits: [ref("BaseCell", m["3️⃣"], arguments: ["Dependencies"]), ref("Reusable", m["4️⃣"])]),
-        ])
+        var cell = typeFact(.class, "ProductCell", at: m["1️⃣"],
+                            generics: [GenericParameterFact(name: "Dependencies", constraints: [ref("ProductCellDependencies", m["2️⃣"])])],
+                            inherits: [ref("BaseCell", m["3️⃣"], arguments: ["Dependencies"]), ref("Reusable", m["4️⃣"])])
+        cell.superclassArguments = [[ref("Dependencies", m["5️⃣"])]]
+        // Each argument as the names it composes; none for one that is neither a name nor a composition.
+        var feed = typeFact(.class, "Feed", at: m["6️⃣"], inherits: [ref("Flow", m["7️⃣"])])
+        feed.superclassArguments = [[ref("HasStore", m["8️⃣"]), ref("HasClock", m["9️⃣"])], []]
+        #expect(facts.types == [cell, feed])
     }
 
     @Test func everyKindOfTypeWithQualifiedNestedNames() {

@@ -379,6 +379,7 @@ final class FactCollector: SyntaxVisitor {
         var fact = TypeFact(kind: kind, name: qualifiedName, access: modifiers.accessLevel, position: position(node))
         fact.genericParameters = genericParameters(generics, where: whereClause)
         fact.inheritedTypes = inheritance?.inheritedTypes.flatMap { references($0.type) } ?? []
+        if kind == .class, let superclass = inheritance?.inheritedTypes.first?.type { fact.superclassArguments = genericArgumentMembers(superclass) }
         facts.types.append(fact)
         typeStack.append((qualifiedName, facts.types.count - 1))
         genericScopes.append(Set(fact.genericParameters.map(\.name)))
@@ -744,6 +745,17 @@ final class FactCollector: SyntaxVisitor {
     }
 
     /// `HasLogger & HasStore` written in place, every member a named type: its members; nil for anything else.
+    /// `Base<HasA & HasB, Model>`: each generic argument as the names it composes, or none when it is something else.
+    func genericArgumentMembers(_ type: TypeSyntax) -> [[TypeReference]] {
+        let clause = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
+        return clause?.arguments.map { argument in
+            guard case .type(let type) = argument.argument else { return [] }
+            if let members = inlineComposition(type) { return members }
+            guard type.nominalName != nil, type.genericArgumentNames.isEmpty else { return [] }
+            return references(type)
+        } ?? []
+    }
+
     func inlineComposition(_ type: TypeSyntax) -> [TypeReference]? {
         guard type.isComposition else { return nil }
         let members = references(type)

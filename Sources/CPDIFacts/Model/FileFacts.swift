@@ -360,6 +360,10 @@ public struct TypeFact: Codable, Sendable, Equatable {
     /// Enums only: cases whose payload names a member of a generic parameter (`case detached(VM.Dependency)`),
     /// with each payload type as written.
     public var genericCases: [GenericCaseFact] = []
+    /// Classes only: the generic arguments of the superclass the inheritance clause names first
+    /// (`BaseFlowController<HasFeed & HasUser>`), in order, each as the names it composes; empty for an argument
+    /// that is neither a name nor a composition of names.
+    public var superclassArguments: [[TypeReference]] = []
     /// Protocols only: a mock generator writes a mock for it (`/// @mockable` for Mockolo,
     /// `// sourcery: AutoMockable` or inheriting `AutoMockable` for Sourcery), which a type alias cannot have.
     public var generatesMock = false

@@ -82,6 +82,13 @@ struct ComponentDiscovery {
                     declarations.flatMap(\.fact.initializers), generics: main.fact.genericParameters, scope: name
                 )
             }
+            if requirements.isEmpty, let inherited = inheritedRequirements(name, main: main) {
+                return Component(
+                    name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
+                    access: main.fact.access, requirements: inherited.requirements, property: inherited.property, heldType: nil,
+                    propertyOwner: inherited.base
+                )
+            }
         }
         guard !requirements.isEmpty || heldType != nil else { return nil }
         return Component(
@@ -89,6 +96,25 @@ struct ComponentDiscovery {
             access: main.fact.access, requirements: requirements, property: property, heldType: heldType,
             genericParameter: genericParameter
         )
+    }
+
+    /// `final class AppFlow: BaseFlowController<HasFeed & HasUser>` (`InheritedGenericDependencies`): the base's stored
+    /// property, typed by the argument given. Not where a subclass may override what the base's initializer takes.
+    private func inheritedRequirements(
+        _ name: String, main: Declared<TypeFact>
+    ) -> (requirements: [Requirement], property: DependencyPropertyFact, base: String)? {
+        guard let found = InheritedGenericDependencies(conventions: conventions, learntValues: learntValues).match(name, symbols: symbols),
+            !mayBeOverridden(name, kind: main.fact.kind, access: main.fact.access)
+        else { return nil }
+        if found.argument.count >= 2 {
+            let alias = InheritedGenericDependencies.aliasName(of: name, property: found.property)
+            guard symbols.aliases[alias] != nil else { return nil }
+            let reference = TypeReference(name: alias, position: found.argument[0].position)
+            return ([Requirement(name: alias, kind: .alias, reference: reference)], found.property, found.base)
+        }
+        let requirements = resolve(found.argument, scope: name, strict: true)
+        guard requirements.count == 1, requirements[0].kind != .unknown else { return nil }
+        return (requirements, found.property, found.base)
     }
 
     /// Every initializer that takes the dependencies takes them as the composition the property is typed by, so the

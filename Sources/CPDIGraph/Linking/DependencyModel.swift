@@ -64,17 +64,20 @@ public struct Component: Sendable {
         var property: DependencyPropertyFact?
         var heldType: String?
         var genericParameter: String?
+        var propertyOwner: String?
     }
 
     private var storage: CopyOnWrite<Fields>
 
     public init(
         name: String, form: ComponentForm, file: String, module: String, position: SourcePosition, access: AccessLevel,
-        requirements: [Requirement], property: DependencyPropertyFact?, heldType: String?, genericParameter: String? = nil
+        requirements: [Requirement], property: DependencyPropertyFact?, heldType: String?, genericParameter: String? = nil,
+        propertyOwner: String? = nil
     ) {
         storage = CopyOnWrite(Fields(
             name: name, form: form, file: file, module: module, position: position, access: access,
-            requirements: requirements, property: property, heldType: heldType, genericParameter: genericParameter
+            requirements: requirements, property: property, heldType: heldType, genericParameter: genericParameter,
+            propertyOwner: propertyOwner
         ))
     }
 
@@ -121,6 +124,12 @@ public struct Component: Sendable {
     public var genericParameter: String? {
         _read { yield storage.value.genericParameter }
         _modify { yield &storage.value.genericParameter }
+    }
+    /// The generic base class that declares `property`, where the component inherits it
+    /// (`InheritedGenericDependencies`); nil where the component declares its own.
+    public var propertyOwner: String? {
+        _read { yield storage.value.propertyOwner }
+        _modify { yield &storage.value.propertyOwner }
     }
 
     /// The alias a component is constrained by when there is exactly one (`FooDependencies`).

@@ -24,6 +24,7 @@ public struct Linker: Sendable {
         let sorted = StepTimes.measure("link: module scoping") { ModuleScoping(modules: modules).run(byPath) }
         var symbols = StepTimes.measure("link: symbol table") { SymbolTable(files: sorted, modules: modules) }
         CompositionProtocols(conventions: conventions).run(on: &symbols)
+        InheritedGenericDependencies(conventions: conventions, learntValues: Set(learnt.values)).run(on: &symbols)
         StepTimes.measure("link: leaf flattening") { LeafFlattening(conventions: conventions).run(on: &symbols) }
 
         let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols, learntValues: Set(learnt.values))

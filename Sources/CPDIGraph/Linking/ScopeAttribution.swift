@@ -175,6 +175,7 @@ struct ScopeAttribution {
             // A protocol extension may read what the conformer stores.
             if let source = forward.source { scopes[source]?.storedDependenciesRead = true }
         }
+        for (component, reason) in inheritedValueUses() { notJudged(component, reason) }
         for (source, reasons) in model.opaqueHandOffs { for reason in reasons { notJudged(source, reason) } }
         for (component, reasons) in unprovenAliasComponents {
             for reason in reasons { notJudged(component, reason) }
@@ -185,6 +186,41 @@ struct ScopeAttribution {
             scopes[name]!.notJudged.sort()
         }
         return scopes
+    }
+
+    /// `class BaseFlowController<Dependencies>` storing the value its subclasses get (`InheritedGenericDependencies`):
+    /// code in the base that reads, hands on or otherwise uses a value speaks for every such subclass, and cpdi does
+    /// not follow it there, so those subclasses are not judged. The base's own `self.dependencies = dependencies` is
+    /// none of these.
+    private func inheritedValueUses() -> [(component: String, reason: NotJudgedReason)] {
+        var subclasses: [String: [String]] = [:]
+        for name in model.sortedComponentNames {
+            if let base = model.components[name]!.propertyOwner { subclasses[base, default: []].append(name) }
+        }
+        guard !subclasses.isEmpty else { return [] }
+        func base(of type: String?) -> String? {
+            var current = type.map { Substring($0) }
+            while let name = current, !name.isEmpty {
+                if subclasses[String(name)] != nil { return String(name) }
+                current = name.lastIndex(of: ".").map { name[..<$0] }
+            }
+            return nil
+        }
+        var found: [(component: String, reason: NotJudgedReason)] = []
+        for path in model.sortedFilePaths {
+            let file = model.files[path]!
+            let places = file.uses.map { ($0.enclosingType, $0.position) } + file.forwards.map { ($0.enclosingType, $0.position) }
+                + file.unfollowedFlows.map { ($0.enclosingType, $0.position) }
+            for (type, position) in places {
+                guard let base = base(of: type) else { continue }
+                let reason = NotJudgedReason(
+                    kind: .other, detail: "its base class `\(base)` uses the value it stores, which cpdi does not follow for subclasses",
+                    file: path, position: position
+                )
+                for component in subclasses[base]! { found.append((component, reason)) }
+            }
+        }
+        return found
     }
 
     /// `final class BarModel: BarModeling` where `protocol BarModeling { init(dependencies: HasA & HasB) }`: the

@@ -95,6 +95,8 @@ public struct UnusedDependenciesProperty: Rule {
             let component = model.components[name]!
             guard case .type(let kind) = component.form, kind != .protocol,
                 let property = component.property, property.isStored,
+                // Stored by a generic base class other subclasses share: not this component's to remove.
+                component.propertyOwner == nil,
                 model.scopes[name]?.storedDependenciesRead == false,
                 // Proven or silent: where its dependencies go somewhere cpdi does not follow, say nothing.
                 model.scopes[name]?.isJudged == true,
