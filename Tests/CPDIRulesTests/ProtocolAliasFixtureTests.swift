@@ -54,6 +54,64 @@ import Testing
         ]))
     }
 
+    /// Every conformer takes the protocol's alias, so the alias is theirs together: a leaf none of them reads and only
+    /// a child of one needs is told to give way to the child's alias. The code fixed that way type-checks.
+    @Test func aProtocolsAliasIsToldToForwardWhatOnlyAConformersChildNeeds() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "DecoderProtocol.swift": """
+                protocol DecoderProtocol: AnyObject {
+                    typealias Context = HasLogger & 1️⃣HasStore
+                    init(appContext: Context)
+                    func decode()
+                }
+                """,
+            "Decoders.swift": """
+                final class SaveStep {
+                    typealias Context = HasStore
+                    private let appContext: Context
+                    init(appContext: Context) { self.appContext = appContext }
+                    func run() { appContext.store.save() }
+                }
+                final class JSONDecoder: DecoderProtocol {
+                    private let appContext: Context
+                    required init(appContext: Context) { self.appContext = appContext }
+                    func decode() { appContext.logger.log("json"); SaveStep(appContext: appContext).run() }
+                }
+                final class FeedDecoder: DecoderProtocol {
+                    private let appContext: Context
+                    required init(appContext: Context) { self.appContext = appContext }
+                    func decode() { appContext.logger.log("feed") }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasStore` is in `DecoderProtocol.Context` only for `SaveStep`; forward `SaveStep.Context` instead",
+        ]))
+    }
+
+    /// An alias nested in a type and taken by two of its static factories is that type's: what only a child of one
+    /// factory needs is told to give way to the child's alias. The code fixed that way type-checks.
+    @Test func anAliasTheStaticFactoriesOfItsTypeShareIsTheirs() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "Requests.swift": """
+                enum Requests {
+                    typealias Context = HasLogger & 1️⃣HasNetwork
+                    static func feed(context: Context) -> Upload { context.logger.log("feed"); return Upload(context: context) }
+                    static func profile(context: Context) { context.logger.log("profile") }
+                }
+                final class Upload {
+                    typealias Context = HasNetwork
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func send() { context.network.send() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[direct-child-dependency] `HasNetwork` is in `Requests.Context` only for `Upload`; forward `Upload.Context` instead",
+        ]))
+    }
+
     /// A public protocol's alias is as public as the protocol, though it is written without `public`: composing an
     /// internal child's alias into it would not build ("type alias cannot be declared public because its underlying
     /// type uses an internal type"), so direct-child-dependency does not advise it.

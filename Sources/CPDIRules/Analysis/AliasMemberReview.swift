@@ -60,6 +60,17 @@ public enum AliasMemberReview {
         return owners.count == 1 ? owners[0] : nil
     }
 
+    /// The type or protocol an alias is nested in, where every component constrained by it belongs to that family:
+    /// the functions and nested types of the type (`WebRequests.Context` taken by two of its static factories), or
+    /// the conformers of the protocol (`Decoding.Context` taken by every decoder's `init(context:)`).
+    static func familyOwner(of alias: AliasFact, owners: [String], in model: DependencyModel) -> String? {
+        guard let home = alias.enclosingType, owners.count > 1 else { return nil }
+        if model.symbols.protocols[home] != nil {
+            return owners.allSatisfy({ (model.attribution.conformances[$0] ?? []).contains(home) }) ? home : nil
+        }
+        return owners.allSatisfy({ $0.hasPrefix("\(home).") }) ? home : nil
+    }
+
     /// Whether `start` hands its dependencies on, directly or through others, to one of `targets`: an ancestor of
     /// them, whose alias they may compose as their own without having forwarded anything for it.
     static func handsOn(from start: String, reaching targets: Set<String>, in model: DependencyModel) -> Bool {
@@ -111,9 +122,11 @@ public enum AliasMemberReview {
             if let found = model.components[child] { needed.formUnion(model.leaves(of: found)) }
         }
         let owning = owningComponent(of: alias.fact, owners: owners, ownership: ownership) ?? forwardingRoot(of: owners, in: model)
+        let family = owning == nil ? familyOwner(of: alias.fact, owners: owners, in: model) : nil
         // An alias that many unrelated types share (an app-wide `Services` a container conforms to) is no
-        // one component's alias: it cannot be told to forward some child's alias instead of a leaf.
-        let isComponentAlias = owning != nil && !isAppWide(name, in: model)
+        // one component's alias: it cannot be told to forward some child's alias instead of a leaf. One its
+        // owners share as the type or protocol they belong to is that family's own.
+        let isComponentAlias = (owning != nil || family != nil) && !isAppWide(name, in: model)
         let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
         let aliasLeaves = symbols.leafSets[name] ?? []
         let reads = SharedRequirementReads(
@@ -129,7 +142,7 @@ public enum AliasMemberReview {
             if model.leafMembers.isBare(leaf) { return saysItNeedsNothing }
             return model.leafMembers.members(of: leaf).isEmpty || reads.needed.contains(leaf)
         }
-        let component = owning ?? name
+        let component = owning ?? family ?? name
         func reachesOwner(from start: String) -> Bool { handsOn(from: start, reaching: Set(owners), in: model) }
         // Asked only of members about to be reported: most aliases are composed by none that needs them. The
         // alias edited is `reviewed`, the owned alias or a sub-alias of it, whose other composers may need it.
