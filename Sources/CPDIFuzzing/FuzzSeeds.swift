@@ -57,5 +57,11 @@ public enum FuzzSeeds {
             func show() { dependencies.logger.log("panel") }
         }
         enum Factory { static func make(with dependencies: AppContainerProtocol) -> Panel { Panel(dependencies: dependencies) } }
+        class BaseFlow<Dependencies> { let dependencies: Dependencies; init(dependencies: Dependencies) { self.dependencies = dependencies } }
+        final class RootFlow: BaseFlow<HasLogger & HasClock> { func start() -> LeafFlow { (dependencies as? HasLogger)?.logger.log("go"); return LeafFlow(dependencies: dependencies) } }
+        final class LeafFlow: BaseFlow<HasClock> {}
+        protocol Decoding: AnyObject { typealias Context = HasLogger & HasClock; init(context: Context) }
+        final class TextDecoding: Decoding { let context: Context; required init(context: Context) { self.context = context } }
+        protocol ToolUser { associatedtype Toolbox; var toolbox: Toolbox { get } }
         """
 }

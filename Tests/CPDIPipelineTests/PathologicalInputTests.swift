@@ -30,7 +30,7 @@ import Testing
     /// Unclosed square brackets made parsing exponential: 25 took nine seconds.
     @Test func deeplyNestedSquareBracketsAreSkippedAtOnce() throws {
         let (problems, files) = try run(["Hang.swift": "let x = " + String(repeating: "[", count: 30) + "\n", "Fine.swift": ordinary])
-        #expect(problems == ["Hang.swift:1: error: skipped: square brackets nested more than 16 deep, which would make parsing take too long; exclude the file or split the expression"])
+        #expect(problems == ["Hang.swift:1: error: skipped: square brackets nested more than 12 deep, which would make parsing take too long; exclude the file or split the expression"])
         #expect(files == 2)
     }
 
@@ -44,7 +44,7 @@ import Testing
         #expect(problems == [
             "Angles.swift:1: error: skipped: generic arguments nested more than 64 deep, which would make parsing take too long; exclude the file or split the expression",
             "Parens.swift:1: error: skipped: brackets nested more than 200 deep, which would make parsing take too long; exclude the file or split the expression",
-            "Squares.swift:1: error: skipped: square brackets nested more than 16 deep, which would make parsing take too long; exclude the file or split the expression",
+            "Squares.swift:1: error: skipped: square brackets nested more than 12 deep, which would make parsing take too long; exclude the file or split the expression",
         ])
     }
 

@@ -268,8 +268,13 @@ extension FactCollector {
         // chain starts at a closure's `$0` (`withDependencies { $0.apiClient.fetch = … }` overrides a key);
         // `parent.mapViewModel.selectedTree = tree` goes through `mapViewModel` to set what it holds.
         var top = ExprSyntax(node)
-        while let parent = top.parent {
-            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+        var walked: [SyntaxIdentifier] = []
+        var known: Bool?
+        while known == nil, let parent = top.parent {
+            walked.append(top.id)
+            if let cached = chainIsAssigned[parent.id] {
+                known = cached
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
                 top = ExprSyntax(member)
             } else if let unwrapped = parent.as(ForceUnwrapExprSyntax.self) {
                 top = ExprSyntax(unwrapped)
@@ -279,18 +284,27 @@ extension FactCollector {
                 break
             }
         }
-        guard top.assignmentRole?.isTarget == true else { return nil }
+        let isAssigned = known ?? (top.assignmentRole?.isTarget == true)
+        for id in walked { chainIsAssigned[id] = isAssigned }
+        chainIsAssigned[top.id] = isAssigned
+        guard isAssigned else { return nil }
         var upper = Syntax(node)
         while let parent = upper.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) { upper = parent }
         guard upper.parent?.as(MemberAccessExprSyntax.self)?.base?.id == upper.id else { return .assignment }
         var root = node.base
-        while let current = root {
+        var walkedDown: [SyntaxIdentifier] = []
+        var startsAtClosureArgument: Bool?
+        while startsAtClosureArgument == nil, let current = root {
+            if let cached = chainStartsAtClosureArgument[current.id] { startsAtClosureArgument = cached; break }
+            walkedDown.append(current.id)
             if let member = current.as(MemberAccessExprSyntax.self) { root = member.base }
             else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) { root = unwrapped.expression }
             else if let chained = current.as(OptionalChainingExprSyntax.self) { root = chained.expression }
             else { break }
         }
-        return root?.as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true ? .assignment : .throughAssignment
+        let answer = startsAtClosureArgument ?? (root?.as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true)
+        for id in walkedDown { chainStartsAtClosureArgument[id] = answer }
+        return answer ? .assignment : .throughAssignment
     }
 
     private func insertRead(_ kind: String, _ value: String, _ append: (String) -> Void) {

@@ -57,6 +57,11 @@ final class FactCollector: SyntaxVisitor {
     let runtimeReading: RuntimeStyleReading
     /// Names already kept in `facts.runtime.reads`, each with its kind.
     var runtimeReadsSeen: Set<String> = []
+    /// Whether the member-access chain a node belongs to is written to, by each node of the chain already walked:
+    /// every node of `a.b.c…` asks, and walking up from each would be quadratic in the chain's length.
+    var chainIsAssigned: [SyntaxIdentifier: Bool] = [:]
+    /// Likewise, whether the chain below a node starts at a closure's `$0`.
+    var chainStartsAtClosureArgument: [SyntaxIdentifier: Bool] = [:]
     /// `NameReads.bare` as it is gathered: the names written alone in each type (`""` at top level).
     /// False when the file contains none of the words an alias, a dependencies value or a dependency protocol
     /// is named with: then no name of the file holds a dependencies value, and the value-flow questions asked

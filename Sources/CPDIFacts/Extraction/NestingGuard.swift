@@ -3,12 +3,14 @@
 ///
 /// The parser backtracks over nested square brackets (`[[[[…`, closed or not): each level doubles the
 /// time: 20 levels take a tenth of a second in a release build, 24 nearly two, and a debug build is fifty
-/// times slower; 16 is a fiftieth of that. Any other bracket nested hundreds of
+/// times slower. Parentheses around them multiply it again (each `(a, ` level adds a look-ahead over the
+/// whole bracket nest: 16 squares inside 20 tuples took 0.7 s, inside 50 1.6 s); 12 squares stay under a
+/// fifth of a second inside the deepest nesting allowed. Any other bracket nested hundreds of
 /// levels deep recurses past the stack. Strings and comments are skipped, roughly, so a bracket in
 /// text does not count.
 public enum NestingGuard {
     /// Square brackets nested deeper than this are refused (real code stays under ten).
-    public static let maximumSquareDepth = 16
+    public static let maximumSquareDepth = 12
     /// Any brackets nested deeper than this are refused (SwiftUI bodies stay under forty).
     public static let maximumDepth = 200
     /// Generic arguments opened on one line (`A<A<A<…`), which the parser's look-ahead follows recursively.

@@ -1,0 +1,3 @@
+impxxort Foundati(a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a,[[[[[[[[[[[[[[[[ (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, (a, on
+
+typealias Pro
