@@ -35,16 +35,46 @@ import Testing
         #expect(unused.count == 3 && unused.allSatisfy { $0.fix == nil })
     }
 
-    /// An initializer that takes another composition than the property keeps (callers bring three leaves, two are
-    /// stored), an `override` whose type the superclass fixes, and a parent's leaf that only such a child needs (no
-    /// alias to compose instead): all silent.
+    /// An initializer that takes more than the property keeps (callers bring three leaves, two are stored): the kept
+    /// composition is the property's alias, judged by what is read, and what only the initializer takes is reported
+    /// where it is neither read nor handed on. Callers must still bring all three, so a parent building it keeps
+    /// them (and, the composition having no name, is told nothing). The code fixed by hand type-checks.
+    @Test func anInitializerTakingMoreThanTheTypeKeepsIsJudged() {
+        expectExactFindings(RuleExample(files: [
+            "Leaves.swift": Self.leaves,
+            "Screens.swift": """
+                final class Home {
+                    private let dependencies: HasLogger & 1️⃣HasStore
+                    2️⃣init(dependencies: HasLogger & HasStore & HasClock) { self.dependencies = dependencies }
+                    func show() { dependencies.logger.log("home") }
+                }
+                final class Clocked {
+                    private let dependencies: HasLogger
+                    init(dependencies: HasLogger & HasClock) { self.dependencies = dependencies; _ = dependencies.clock.now }
+                    func show() { dependencies.logger.log("clocked") }
+                }
+                final class Root {
+                    typealias Dependencies = HasLogger & HasStore & HasClock
+                    private let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func start() { Home(dependencies: dependencies).show() }
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasStore` in `Home.dependencies` is not used by `Home` nor needed by a component it forwards to",
+            "2️⃣": "[unused-dependency] `HasClock`, which `Home`'s initializer takes, is not kept or used by `Home` nor needed by a component it forwards to",
+        ]))
+    }
+
+    /// An initializer that takes less than the property keeps, or another composition, an `override` whose type the
+    /// superclass fixes, and a parent's leaf that only such a child needs (no alias to compose instead): all silent.
     @Test func aCompositionTheCallersDoNotBringAsItIsStaysSilent() {
         expectExactFindings(RuleExample(files: [
             "Leaves.swift": Self.leaves,
             "Screens.swift": """
                 final class Home {
-                    private let dependencies: HasLogger & HasStore
-                    init(dependencies: HasLogger & HasStore & HasClock) { self.dependencies = dependencies }
+                    private var dependencies: HasLogger & HasStore
+                    init(dependencies: HasLogger & HasClock) { self.dependencies = dependencies as! HasLogger & HasStore }
                     func show() { dependencies.logger.log("home") }
                 }
                 class Base { var dependencies: (HasLogger & HasStore)! }

@@ -56,6 +56,7 @@ struct ComponentDiscovery {
         var requirements: [Requirement] = []
         var heldType: String?
         var genericParameter: String?
+        var initializerExtras: [Requirement] = []
         if let property, let type = property.type {
             if let parameter = main.fact.genericParameters.first(where: { $0.name == type.name }) {
                 requirements = resolve(parameter.constraints, scope: name, strict: false)
@@ -63,10 +64,11 @@ struct ComponentDiscovery {
             } else {
                 switch symbols.resolve(type.name, from: name) {
                 case .alias(let alias) where symbols.aliases[alias]?.fact.isInline == true:
-                    guard spellsTheSameComposition(alias, initializers: declarations.flatMap(\.fact.initializers)),
+                    guard let extras = extrasTaken(alias, initializers: declarations.flatMap(\.fact.initializers), scope: name),
                         !mayBeOverridden(name, kind: main.fact.kind, access: main.fact.access)
                     else { return nil }
                     requirements = [Requirement(name: alias, kind: .alias, reference: type)]
+                    initializerExtras = extras
                 case .alias(let alias): requirements = [Requirement(name: alias, kind: .alias, reference: type)]
                 case .protocolType(let proto): requirements = [Requirement(name: proto, kind: .leaf, reference: type)]
                 case .type(let concrete):
@@ -91,11 +93,13 @@ struct ComponentDiscovery {
             }
         }
         guard !requirements.isEmpty || heldType != nil else { return nil }
-        return Component(
+        var component = Component(
             name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
             access: main.fact.access, requirements: requirements, property: property, heldType: heldType,
             genericParameter: genericParameter
         )
+        component.initializerExtras = initializerExtras
+        return component
     }
 
     /// `final class AppFlow: BaseFlowController<HasFeed & HasUser>` (`InheritedGenericDependencies`): the base's stored
@@ -117,20 +121,31 @@ struct ComponentDiscovery {
         return (requirements, found.property, found.base)
     }
 
-    /// Every initializer that takes the dependencies takes them as the composition the property is typed by, so the
-    /// property's composition is what a caller must bring. `init(dependencies: HasA & HasB & HasC)` storing two of the
-    /// three, or `init(dependencies: AppDependencies)`, makes the type no component: what its callers must bring is not
-    /// what it keeps, and a finding about one would leave the other as it was.
-    private func spellsTheSameComposition(_ alias: String, initializers: [InitializerFact]) -> Bool {
+    /// Every initializer that takes the dependencies takes them as a composition of at least what the property keeps:
+    /// the property's composition is the component's alias, judged by what the component reads. What an initializer
+    /// takes beyond it (`init(dependencies: HasA & HasB & HasC)` storing `HasB & HasC`) is returned: no read through the
+    /// property can reach it, but every caller must bring it. Nil where an initializer takes something else
+    /// (`init(dependencies: AppDependencies)`, or less than is kept): the type is then no component.
+    private func extrasTaken(_ alias: String, initializers: [InitializerFact], scope: String) -> [Requirement]? {
         let members = (symbols.aliases[alias]?.fact.members ?? []).map(\.name).sorted()
-        return initializers.allSatisfy { initializer in
-            initializer.parameters.allSatisfy { parameter in
-                if isDependenciesLabel(parameter) { return parameter.composition == members }
+        var extras: Set<String> = []
+        for initializer in initializers {
+            for parameter in initializer.parameters {
+                if isDependenciesLabel(parameter) {
+                    guard let composition = parameter.composition, Set(members).isSubset(of: composition) else { return nil }
+                    extras.formUnion(Set(composition).subtracting(members))
+                    continue
+                }
                 // Another composition sharing a member may be what is stored, under another name.
-                guard let composition = parameter.composition, !Set(composition).isDisjoint(with: members) else { return true }
-                return composition == members
+                guard let composition = parameter.composition, !Set(composition).isDisjoint(with: members) else { continue }
+                guard composition == members else { return nil }
             }
         }
+        let position = symbols.aliases[alias]?.fact.position ?? SourcePosition(line: 1, column: 1)
+        let resolved = resolve(extras.sorted().map { TypeReference(name: $0, position: position) }, scope: scope, strict: true)
+        // An extra cpdi cannot place (declared outside the sources, or no dependency): what callers must bring is unknown.
+        guard resolved.count == extras.count, !resolved.contains(where: { $0.kind == .unknown }) else { return nil }
+        return resolved
     }
 
     /// A class some type of the sources inherits from, or an `open` one: a subclass may override the property, and

@@ -65,6 +65,7 @@ public struct Component: Sendable {
         var heldType: String?
         var genericParameter: String?
         var propertyOwner: String?
+        var initializerExtras: [Requirement] = []
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -130,6 +131,12 @@ public struct Component: Sendable {
     public var propertyOwner: String? {
         _read { yield storage.value.propertyOwner }
         _modify { yield &storage.value.propertyOwner }
+    }
+    /// What an initializer takes beyond the composition the property keeps (`init(dependencies: HasA & HasB & HasC)`
+    /// storing `HasB & HasC`): never read through the property, but every caller must bring it.
+    public var initializerExtras: [Requirement] {
+        _read { yield storage.value.initializerExtras }
+        _modify { yield &storage.value.initializerExtras }
     }
 
     /// The alias a component is constrained by when there is exactly one (`FooDependencies`).
@@ -283,8 +290,10 @@ public struct DependencyModel: Sendable {
     }
 
     /// The leaves a component needs: its requirements, flattened.
+    /// What a caller must bring: the requirements' leaves, and what an initializer takes beyond them.
     public func leaves(of component: Component) -> Set<String> {
-        component.requirements.reduce(into: Set<String>()) { $0.formUnion(symbols.leaves(ofRequirement: $1)) }
+        let leaves = component.requirements.reduce(into: Set<String>()) { $0.formUnion(symbols.leaves(ofRequirement: $1)) }
+        return component.initializerExtras.reduce(into: leaves) { $0.formUnion(symbols.leaves(ofRequirement: $1)) }
     }
 
     /// The files whose code speaks for a component: where it is declared and where it is extended.

@@ -1,3 +1,4 @@
+import CPDIFacts
 import CPDIGraph
 
 /// An alias member nothing behind the alias needs.
@@ -142,6 +143,48 @@ public struct UnusedDependency: Rule {
     )
 
     public func check(_ context: RuleContext) -> [Finding] {
+        aliasFindings(context) + initializerExtraFindings(context.model)
+    }
+
+    /// `init(dependencies: HasA & HasB & HasC)` keeping `HasB & HasC`: what the initializer takes beyond what is kept,
+    /// where nothing reads it and no child the component hands its value to needs it. No automatic fix: the
+    /// composition is written in place.
+    private func initializerExtraFindings(_ model: DependencyModel) -> [Finding] {
+        model.sortedComponentNames.flatMap { name -> [Finding] in
+            let component = model.components[name]!
+            guard !component.initializerExtras.isEmpty, let scope = model.scopes[name], scope.isJudged else { return [] }
+            let needed = scope.children.union(scope.possibleChildren).reduce(into: Set<String>()) { needed, child in
+                if let found = model.components[child] { needed.formUnion(model.leaves(of: found)) }
+            }
+            let reads = scope.usedMembers.union(scope.deadCopies.keys)
+            return component.initializerExtras.compactMap { extra -> Finding? in
+                let leaves = model.symbols.leaves(ofRequirement: extra)
+                // A leaf that offers nothing cannot be told unread.
+                let offered = leaves.map { model.symbols.protocols[$0]?.fact.requirements ?? [] }
+                guard !leaves.isEmpty, !offered.contains(where: \.isEmpty), leaves.isDisjoint(with: needed),
+                    reads.isDisjoint(with: offered.flatMap { $0 }),
+                    let place = initializerTaking(extra.name, of: name, in: model)
+                else { return nil }
+                return finding(
+                    file: place.file, at: place.position,
+                    "`\(extra.name)`, which `\(name)`'s initializer takes, is not kept or used by `\(name)` nor needed by a component it forwards to",
+                    component: name, member: extra.name,
+                    suggestion: "remove `\(extra.name)` from the composition the initializer takes"
+                )
+            }
+        }
+    }
+
+    private func initializerTaking(_ extra: String, of type: String, in model: DependencyModel) -> (file: String, position: SourcePosition)? {
+        for declaration in model.symbols.typeDeclarations[type] ?? [] {
+            for initializer in declaration.fact.initializers where initializer.parameters.contains(where: { $0.composition?.contains(extra) ?? false }) {
+                return (declaration.file, initializer.position)
+            }
+        }
+        return nil
+    }
+
+    private func aliasFindings(_ context: RuleContext) -> [Finding] {
         context.aliasReview.compactMap { entry in
             guard entry.verdict == .unused else { return nil }
             if let copy = deadCopy(of: entry, in: context.model) {
