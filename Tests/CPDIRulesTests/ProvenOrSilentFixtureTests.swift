@@ -84,8 +84,8 @@ import Testing
 
     /// A cast to a protocol the sources declare, or to an alias of such protocols, gives a value that offers what
     /// they require and nothing else: the cast reads those members (`Screen`'s router and clock). A protocol that
-    /// requires nothing (`Premium`) says nothing of what is read, so `Banner` is not judged. The fixed code
-    /// type-checks.
+    /// requires nothing (`Premium`), alone or in an alias, says nothing of what is read, so `Banner` and `Offer` are
+    /// not judged. The fixed code type-checks.
     @Test func aCastToADeclaredProtocolReadsWhatItRequires() {
         let example = RuleExample("""
             protocol HasAuth { var auth: Int { get } }
@@ -108,6 +108,13 @@ import Testing
                 init(dependencies: Dependencies) { self.dependencies = dependencies }
                 func show() -> Int { (dependencies as? Premium) == nil ? 0 : dependencies.auth }
             }
+            typealias PremiumRouting = Premium & HasRouter
+            final class Offer {
+                typealias Dependencies = HasAuth & HasRouter & Premium
+                private let dependencies: Dependencies
+                init(dependencies: Dependencies) { self.dependencies = dependencies }
+                func show() -> Int? { (dependencies as? PremiumRouting)?.router }
+            }
             """, findings: [
                 "1️⃣": "[unused-dependency] `HasNet` in `Screen.Dependencies` is not used by `Screen` nor needed by a component it forwards to",
             ])
@@ -115,6 +122,7 @@ import Testing
         let scopes = example.linkedModel().scopes
         #expect(scopes["Screen"]?.isJudged == true)
         #expect(scopes["Banner"]?.notJudged.map(\.detail) == ["cast with `as? Premium`"])
+        #expect(scopes["Offer"]?.notJudged.map(\.detail) == ["cast with `as? PremiumRouting`"])
     }
 
     /// The same component with nothing leaving it: judged, and its unread member reported.

@@ -391,17 +391,23 @@ struct ScopeAttribution {
         case .type?, nil:
             return nil
         }
-        var members: Set<String> = [], seen: Set<String> = []
-        while let next = protocols.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            guard let declared = symbols.protocols[next] else { return nil }
-            members.formUnion(declared.fact.requirements)
-            for inherited in declared.fact.inheritedTypes where !["AnyObject", "class", "Sendable"].contains(inherited.name) {
-                guard case .protocolType(let name)? = symbols.resolve(inherited.name, from: next) else { return nil }
-                protocols.append(name)
+        // Each protocol named, with all it inherits, must require something.
+        var members: Set<String> = []
+        for named in protocols {
+            var own: Set<String> = [], seen: Set<String> = [], pending = [named]
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                guard let declared = symbols.protocols[next] else { return nil }
+                own.formUnion(declared.fact.requirements)
+                for inherited in declared.fact.inheritedTypes where !["AnyObject", "class", "Sendable"].contains(inherited.name) {
+                    guard case .protocolType(let name)? = symbols.resolve(inherited.name, from: next) else { return nil }
+                    pending.append(name)
+                }
             }
+            guard !own.isEmpty else { return nil }
+            members.formUnion(own)
         }
-        return members.isEmpty ? nil : members
+        return members
     }
 
     private func providedMembers(of component: String) -> Set<String> {
