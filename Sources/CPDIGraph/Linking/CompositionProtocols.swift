@@ -17,7 +17,8 @@ import CPDIFacts
 struct CompositionProtocols {
     let conventions: NamingConventions
 
-    private static let harmlessExternalParents: Set<String> = ["AnyObject", "class", "Sendable"]
+    /// Parents declared elsewhere that ask nothing of a conformer's members.
+    static let harmlessExternalParents: Set<String> = ["AnyObject", "class", "Sendable"]
 
     func run(on symbols: inout SymbolTable) {
         var adopted = symbols.aliases

@@ -399,7 +399,7 @@ struct ScopeAttribution {
                 guard seen.insert(next).inserted else { continue }
                 guard let declared = symbols.protocols[next] else { return nil }
                 own.formUnion(declared.fact.requirements)
-                for inherited in declared.fact.inheritedTypes where !["AnyObject", "class", "Sendable"].contains(inherited.name) {
+                for inherited in declared.fact.inheritedTypes where !CompositionProtocols.harmlessExternalParents.contains(inherited.name) {
                     guard case .protocolType(let name)? = symbols.resolve(inherited.name, from: next) else { return nil }
                     pending.append(name)
                 }
