@@ -553,7 +553,8 @@ final class FactCollector: SyntaxVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let annotation = binding.typeAnnotation?.type
             // An annotation wins even when it names no nominal type (`[Loader]`): then there is no name.
-            let typeName = annotation.map(\.nominalName) ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) }
+            let typeName = annotation.map { $0.nominalName ?? $0.metatypeName }
+                ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) ?? castMetatypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
             if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = typeArgumentHint(value) {
                 localScopes[localScopes.count - 1].typeHints[name] = hint
@@ -614,7 +615,8 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         recordShorthandBindingRead(node)
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
-            let typeName = node.typeAnnotation.map(\.type.nominalName) ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) })
+            let typeName = node.typeAnnotation.map({ $0.type.nominalName ?? $0.type.metatypeName })
+                ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) ?? castMetatypeName(of: $0.value) })
         {
             recordBinding(name, type: typeName)
         } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
@@ -645,6 +647,12 @@ final class FactCollector: SyntaxVisitor {
         let elements = Array(sequence.elements)
         guard elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type else { return nil }
         return (elements[0], type)
+    }
+
+    /// `kind as? DecoderProtocol.Type`: a metatype whose `init` builds one of the protocol's conformers (see
+    /// `ForwardResolution`), named `DecoderProtocol.Type`.
+    func castMetatypeName(of expr: ExprSyntax) -> String? {
+        castType(expr)?.type.metatypeName
     }
 
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)` tell the type of what they initialise; so, by
@@ -1221,7 +1229,9 @@ final class FactCollector: SyntaxVisitor {
                 } else if let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
                     ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
                 {
-                    if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
+                    // `kind.init(appContext:)` on a local metatype builds what that metatype names, not a type `kind`.
+                    let isMetatype = localType(of: typeName)?.hasSuffix(".Type") == true
+                    if name == "init", !isMetatype { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
                 } else if let typeName = base.dottedTypeName {
                     // `Screen.Home.Presenter(engine:)`: a type nested in a namespace, named the whole way.
                     if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }

@@ -48,6 +48,15 @@ extension TypeSyntax {
         return nil
     }
 
+    /// `DecoderProtocol.Type` (also optional): the metatype of a nominal type, named `DecoderProtocol.Type`; nil
+    /// for anything else, `P.Protocol` included (the protocol's own metatype builds nothing).
+    var metatypeName: String? {
+        guard let metatype = unwrapped.as(MetatypeTypeSyntax.self), metatype.metatypeSpecifier.tokenKind == .keyword(.Type),
+            let base = metatype.baseType.nominalName
+        else { return nil }
+        return NameSharing.shared("\(base).Type")
+    }
+
     var genericArgumentNames: [String] {
         let clause: GenericArgumentClauseSyntax?
         let type = unwrapped

@@ -57,7 +57,7 @@ struct ForwardResolution {
                             source: source, target: target, via: via, file: file.path, position: fact.position,
                             passesOwnDependencies: fact.passesOwnDependencies, holder: holder
                         )
-                        forward.isAmbiguous = targets.count > 1
+                        forward.isAmbiguous = targets.count > 1 && !isOneFamily(targets)
                         forwards.append(forward)
                     }
                 }
@@ -190,6 +190,9 @@ struct ForwardResolution {
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .method) }
         case let base?:
+            if callee == "init", let type = fact.baseType, type.hasSuffix(".Type") {
+                return metatypeConstruction(String(type.dropLast(5)), scope: scope)
+            }
             if let type = fact.baseType, let method = member(callee, of: type, scope: scope) { return [(method, .method)] }
             // `state.load(dependencies:)` on a component generic over its dependencies: its method belongs to it.
             if let type = fact.baseType, let owner = component(named: type, scope: scope),
@@ -231,6 +234,35 @@ struct ForwardResolution {
             if case .type? = components[name]?.form { return true } else { return false }
         }
         return conformers.sorted().map { ($0, .construction) }
+    }
+
+    /// `kind.init(appContext:)` on `let kind = type as? DecoderProtocol.Type`: the type built is one of the protocol's
+    /// conformers, each taking what the protocol's initializer requirement says; on `let kind: Screen.Type`, the
+    /// class or a subclass, which inherits or overrides its required initializer.
+    private func metatypeConstruction(_ name: String, scope: String?) -> [(String, ForwardVia)] {
+        switch symbols.resolve(name, from: scope) {
+        case .protocolType(let proto)?:
+            return attribution.conformers(of: proto).filter { conformer in
+                if case .type? = components[conformer]?.form { return true } else { return false }
+            }.sorted().map { ($0, .construction) }
+        case .type(let type)? where components[type] != nil:
+            return [(type, .construction)]
+        default:
+            return []
+        }
+    }
+
+    /// Several conformers built by one call (`kind.init(appContext:)` on a protocol's metatype, or on a generic
+    /// parameter constrained to it) that all take the alias their protocol declares: whichever is built needs just
+    /// that alias, so the call is a definite hand-off to each of them, not a guess among them.
+    private func isOneFamily(_ targets: [(String, ForwardVia)]) -> Bool {
+        guard targets.count > 1, targets.allSatisfy({ $0.1 == .construction }),
+            let alias = components[targets[0].0]?.ownAlias, let home = symbols.aliases[alias]?.fact.enclosingType,
+            symbols.protocols[home] != nil
+        else { return false }
+        return targets.allSatisfy { target in
+            components[target.0]?.ownAlias == alias && attribution.conformers(of: home).contains(target.0)
+        }
     }
 
     /// `let model: Attachable<HomeViewModel> = .detached(dependencies)` with `case detached(VM.Dependency)` in
