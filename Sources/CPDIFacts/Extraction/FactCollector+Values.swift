@@ -7,6 +7,8 @@ struct LocalScope {
     var values: [String: ValueIdentity] = [:]
     /// Locals bound from a call handed a type (`cellType: SummaryCell.self`), whose type linking may tell.
     var typeHints: [String: TypeArgumentHint] = [:]
+    /// Locals bound from a call that may return a metatype (`manager.jsonDecoder(for:)`), which linking may tell.
+    var metatypeCalls: [String: MetatypeCallHint] = [:]
 }
 
 /// A name that holds a dependencies value here, and what its declared type says about whose it is (nil

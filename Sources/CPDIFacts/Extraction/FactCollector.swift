@@ -559,6 +559,9 @@ final class FactCollector: SyntaxVisitor {
             if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = typeArgumentHint(value) {
                 localScopes[localScopes.count - 1].typeHints[name] = hint
             }
+            if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = metatypeCallHint(value) {
+                localScopes[localScopes.count - 1].metatypeCalls[name] = hint
+            }
             guard isMember, let current = typeStack.last else { continue }
             if let valueType = provenStaticType(node, binding) {
                 facts.declarations.staticProperties.append(StaticPropertyFact(owner: current.name, name: name, type: valueType))
@@ -619,6 +622,10 @@ final class FactCollector: SyntaxVisitor {
                 ?? node.initializer.flatMap({ impliedTypeName(of: $0.value) ?? castMetatypeName(of: $0.value) })
         {
             recordBinding(name, type: typeName)
+        } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText, !localScopes.isEmpty,
+            node.typeAnnotation == nil, let value = node.initializer?.value, let hint = metatypeCallHint(value)
+        {
+            localScopes[localScopes.count - 1].metatypeCalls[name] = hint
         } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText,
             let value = node.initializer?.value, value.strippedOfOptionality.isSelf, let type = enclosingType
         {
@@ -653,6 +660,54 @@ final class FactCollector: SyntaxVisitor {
     /// `ForwardResolution`), named `DecoderProtocol.Type`.
     func castMetatypeName(of expr: ExprSyntax) -> String? {
         castType(expr)?.type.metatypeName
+    }
+
+    /// A local bound from a call that may return a metatype, unless a nearer local of the name has a type.
+    func localMetatypeCall(of name: String) -> MetatypeCallHint? {
+        for scope in localScopes.reversed() {
+            if scope.types[name] != nil || scope.values[name] != nil { return nil }
+            if let hint = scope.metatypeCalls[name] { return hint }
+        }
+        return nil
+    }
+
+    /// `requestClass(for: id)`, `service.adapterClass()`, `type(of: service).adapterClass()` or
+    /// `dependencies.manager?.decoder(for: model)` (with `try`, `?` or `!` around it): a call whose function linking
+    /// can look up where the receiver's type says, to learn whether it returns a metatype.
+    func metatypeCallHint(_ expr: ExprSyntax) -> MetatypeCallHint? {
+        var current = expr
+        while true {
+            if let attempt = current.as(TryExprSyntax.self) { current = attempt.expression; continue }
+            let stripped = current.strippedOfOptionality
+            if stripped.id == current.id { break }
+            current = stripped
+        }
+        guard let call = current.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+        let labels = call.arguments.map { $0.label?.identifierText ?? "_" }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            guard enclosingType != nil, reference.baseName.text.first?.isLowercase == true else { return nil }
+            return MetatypeCallHint(receiver: .enclosingType, subject: nil, callee: reference.baseName.identifierText, labels: labels)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.strippedOfOptionality else { return nil }
+        let callee = member.declName.baseName.identifierText
+        if base.isSelf {
+            return enclosingType == nil ? nil : MetatypeCallHint(receiver: .enclosingType, subject: nil, callee: callee, labels: labels)
+        }
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.identifierText {
+            guard let type = localType(of: name), !type.hasSuffix(".Type") else { return nil }
+            return MetatypeCallHint(receiver: .instance, subject: type, callee: callee, labels: labels)
+        }
+        if let inner = base.as(FunctionCallExprSyntax.self), inner.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type",
+            inner.arguments.count == 1, let argument = inner.arguments.first, argument.label?.text == "of",
+            let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
+        {
+            guard let type = localType(of: name), !type.hasSuffix(".Type") else { return nil }
+            return MetatypeCallHint(receiver: .metatype, subject: type, callee: callee, labels: labels)
+        }
+        if let access = base.as(MemberAccessExprSyntax.self), let value = access.base, knownValue(of: value) != nil {
+            return MetatypeCallHint(receiver: .dependenciesMember, subject: access.declName.baseName.identifierText, callee: callee, labels: labels)
+        }
+        return nil
     }
 
     /// `Foo(...)`, `Foo<X>(...)`, `Foo.init(...)` tell the type of what they initialise; so, by
@@ -796,6 +851,13 @@ final class FactCollector: SyntaxVisitor {
         markTestSuite(if: node.attributes.contains(named: "Test"))
         if let label = typeReturningLabel(node) {
             facts.declarations.typeReturningFunctions.append(TypeReturningFunctionFact(name: node.name.identifierText, label: label))
+        }
+        if let returned = node.signature.returnClause?.type.metatypeName {
+            facts.declarations.metatypeFunctions.append(MetatypeFunctionFact(
+                owner: enclosingType, name: node.name.identifierText,
+                labels: node.signature.parameterClause.parameters.map { $0.firstName.identifierText },
+                isStatic: node.modifiers.isStatic, returned: String(returned.dropLast(5))
+            ))
         }
         let takesDependencies = parameters.contains { isDependenciesValueName($0.label) || isDependenciesValueName($0.name) || $0.carriesDependencies }
         functionStack.append(takesDependencies ? qualified(node.name.identifierText) : nil)
@@ -1230,8 +1292,10 @@ final class FactCollector: SyntaxVisitor {
                     ?? base.as(GenericSpecializationExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.identifierText
                 {
                     // `kind.init(appContext:)` on a local metatype builds what that metatype names, not a type `kind`.
-                    let isMetatype = localType(of: typeName)?.hasSuffix(".Type") == true
+                    let metatypeCall = name == "init" ? localMetatypeCall(of: typeName) : nil
+                    let isMetatype = localType(of: typeName)?.hasSuffix(".Type") == true || metatypeCall != nil
                     if name == "init", !isMetatype { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
+                    if let metatypeCall { facts.forwards[facts.forwards.count - 1].metatypeCall = metatypeCall }
                 } else if let typeName = base.dottedTypeName {
                     // `Screen.Home.Presenter(engine:)`: a type nested in a namespace, named the whole way.
                     if name == "init" { forward(.call, typeName, base: nil) } else { forward(.call, name, base: typeName) }
@@ -1239,6 +1303,8 @@ final class FactCollector: SyntaxVisitor {
                     // `Builder().set(title:).set(dependencies:)`: a receiver that is no plain name is unknown, not
                     // the surrounding type (`_`), so the type's own `set` is not preferred.
                     forward(.call, name, base: base.referencedName ?? "_")
+                    // `type(of: service).adapterClass().init(appContext:)`: what the call returns is built.
+                    if name == "init", let hint = metatypeCallHint(base) { facts.forwards[facts.forwards.count - 1].metatypeCall = hint }
                 }
             } else if passesOwn {
                 // `makeChild()(dependencies)`: nothing names the receiver, so nothing resolves it.

@@ -11,6 +11,9 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// `func dequeueReusableCell<T>(for: IndexPath, cellType: T.Type) -> T`: calls returning the type they are
     /// handed (`cellType: SummaryCell.self`), which tells a local bound from such a call its type.
     public var typeReturningFunctions: [TypeReturningFunctionFact] = []
+    /// `func jsonDecoder(for: Model.Type) -> DecoderProtocol.Type?`: functions returning a metatype, whose result's
+    /// `init` builds what it names (`ForwardResolution`).
+    public var metatypeFunctions: [MetatypeFunctionFact] = []
     /// Protocols an Objective-C header declares whose members are not imported (methods), but which ask no
     /// conformer for a Swift type: Objective-C has no associated types, and nothing in their requirements can
     /// spell a composed protocol type (`ObjectiveCHeaders.read`). A conformance to one requires no alias.
@@ -33,6 +36,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         dependencyMemberReads.releaseSpareCapacity()
         staticProperties.releaseSpareCapacity()
         typeReturningFunctions.releaseSpareCapacity()
+        metatypeFunctions.releaseSpareCapacity()
         opaqueObjectiveCProtocols.releaseSpareCapacity()
         objectiveCClasses.releaseSpareCapacity()
         associatedTypeTies.releaseSpareCapacity()
@@ -136,6 +140,55 @@ public struct TypeReturningFunctionFact: Codable, Sendable, Hashable {
     public init(name: String, label: String) {
         self.name = name
         self.label = label
+    }
+}
+
+/// `func jsonDecoder(for: Model.Type) -> DecoderProtocol.Type?` in `DecoderManaging`, or a protocol's `static func
+/// adapterClass() -> AdapterProtocol.Type`: a function returning the metatype of a named type.
+public struct MetatypeFunctionFact: Codable, Sendable, Hashable {
+    /// The type it is declared in (an extension's extended type), as written; nil for a free function.
+    public var owner: String?
+    public var name: String
+    /// Its argument labels in order, `_` where there is none.
+    public var labels: [String]
+    public var isStatic: Bool
+    /// The type whose metatype it returns, as written (`DecoderProtocol`).
+    public var returned: String
+
+    public init(owner: String?, name: String, labels: [String], isStatic: Bool, returned: String) {
+        self.owner = owner
+        self.name = name
+        self.labels = labels
+        self.isStatic = isStatic
+        self.returned = returned
+    }
+}
+
+/// The call a metatype comes from, when a function returns it: `dependencies.decoderManager?.jsonDecoder(for:)`,
+/// `type(of: service).adapterClass()`. Linking looks the function up where the receiver's type says.
+public struct MetatypeCallHint: Codable, Sendable, Hashable {
+    public enum Receiver: String, Codable, Sendable {
+        /// `requestClass(for:)` or `self.requestClass(for:)`: a function of the type around the call.
+        case enclosingType
+        /// `service.adapterClass()` on a local whose type the file tells.
+        case instance
+        /// `type(of: service).adapterClass()`: a static function of that local's type.
+        case metatype
+        /// `dependencies.decoderManager?.jsonDecoder(for:)`: a function of the type a member of the dependencies is.
+        case dependenciesMember
+    }
+
+    public var receiver: Receiver
+    /// The local's type (`instance`, `metatype`) or the member's name (`dependenciesMember`).
+    public var subject: String?
+    public var callee: String
+    public var labels: [String]
+
+    public init(receiver: Receiver, subject: String?, callee: String, labels: [String]) {
+        self.receiver = receiver
+        self.subject = subject
+        self.callee = callee
+        self.labels = labels
     }
 }
 

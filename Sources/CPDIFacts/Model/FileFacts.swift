@@ -495,6 +495,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var expectedType: TypeReference?
         var baseTypeHint: TypeArgumentHint?
         var argumentIndex: Int?
+        var metatypeCall: MetatypeCallHint?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -561,6 +562,14 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         set { setDetail(\.argumentIndex, newValue) }
     }
 
+    /// When `init` is called on a metatype a function returns (`decoderType.init(appContext:)` on `let decoderType =
+    /// manager.jsonDecoder(for: model)`), that call: linking takes the metatype for `baseType` where the sources
+    /// declare the function.
+    public var metatypeCall: MetatypeCallHint? {
+        get { details?.value.metatypeCall }
+        set { setDetail(\.metatypeCall, newValue) }
+    }
+
     public init(
         kind: ForwardKind, callee: String, base: String?, baseType: String?, label: String,
         passesOwnDependencies: Bool, builtType: String? = nil, enclosingType: String?, enclosingFunction: String? = nil,
@@ -594,6 +603,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
         case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType, baseTypeHint, argumentIndex
+        case metatypeCall
     }
 
     public init(from decoder: any Decoder) throws {
@@ -620,6 +630,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         fields.expectedType = try container.decodeIfPresent(TypeReference.self, forKey: .expectedType)
         fields.baseTypeHint = try container.decodeIfPresent(TypeArgumentHint.self, forKey: .baseTypeHint)
         fields.argumentIndex = try container.decodeIfPresent(Int.self, forKey: .argumentIndex)
+        fields.metatypeCall = try container.decodeIfPresent(MetatypeCallHint.self, forKey: .metatypeCall)
         details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
@@ -645,6 +656,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encodeIfPresent(fields.expectedType, forKey: .expectedType)
         try container.encodeIfPresent(fields.baseTypeHint, forKey: .baseTypeHint)
         try container.encodeIfPresent(fields.argumentIndex, forKey: .argumentIndex)
+        try container.encodeIfPresent(fields.metatypeCall, forKey: .metatypeCall)
     }
 }
 

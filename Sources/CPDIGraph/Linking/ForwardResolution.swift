@@ -22,6 +22,7 @@ struct ForwardResolution {
         var forwards: [ResolvedForward] = []
         var opaque: [String: [NotJudgedReason]] = [:]
         let typeReturning = Set(files.flatMap(\.declarations.typeReturningFunctions))
+        let metatypeFunctions = Dictionary(grouping: files.flatMap(\.declarations.metatypeFunctions), by: \.name)
         for file in files {
             for written in file.forwards {
                 // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,
@@ -42,6 +43,11 @@ struct ForwardResolution {
                     // other member handed on is a read, which the uses already count.
                     sources = sources.filter { components[$0].map(symbols.tupleElements(of:))?.contains(projection) ?? false }
                     if sources.isEmpty { continue }
+                }
+                if fact.baseType == nil, let hint = fact.metatypeCall,
+                    let returned = metatypeReturned(by: hint, scope: fact.enclosingType, sources: sources, functions: metatypeFunctions)
+                {
+                    fact.baseType = "\(returned).Type"
                 }
                 let resolved = collapsingOverrides(targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) })
                 let holder = holders.first
@@ -169,6 +175,9 @@ struct ForwardResolution {
     private func callTargets(_ fact: ForwardFact, scope: String?) -> [(String, ForwardVia)] {
         let callee = fact.callee
         if let built = genericallyBuilt(fact, scope: scope) { return built }
+        if callee == "init", fact.base != nil, let type = fact.baseType, type.hasSuffix(".Type") {
+            return metatypeConstruction(String(type.dropLast(5)), scope: scope)
+        }
         if let target = caseTarget(fact, scope: scope) { return [(target, .typeArgument)] }
         switch fact.base {
         case nil where callee == "init":
@@ -190,9 +199,6 @@ struct ForwardResolution {
             if let scope, components["\(scope).\(callee)"] != nil { return [("\(scope).\(callee)", .method)] }
             return functions(named: callee).map { ($0, .method) }
         case let base?:
-            if callee == "init", let type = fact.baseType, type.hasSuffix(".Type") {
-                return metatypeConstruction(String(type.dropLast(5)), scope: scope)
-            }
             if let type = fact.baseType, let method = member(callee, of: type, scope: scope) { return [(method, .method)] }
             // `state.load(dependencies:)` on a component generic over its dependencies: its method belongs to it.
             if let type = fact.baseType, let owner = component(named: type, scope: scope),
@@ -242,14 +248,81 @@ struct ForwardResolution {
     private func metatypeConstruction(_ name: String, scope: String?) -> [(String, ForwardVia)] {
         switch symbols.resolve(name, from: scope) {
         case .protocolType(let proto)?:
-            return attribution.conformers(of: proto).filter { conformer in
-                if case .type? = components[conformer]?.form { return true } else { return false }
+            return components.keys.filter { name in
+                guard case .type? = components[name]?.form else { return false }
+                var visited: Set<String> = []
+                return inherits(name, proto, visited: &visited)
             }.sorted().map { ($0, .construction) }
         case .type(let type)? where components[type] != nil:
             return [(type, .construction)]
         default:
             return []
         }
+    }
+
+    /// The type whose metatype a hinted call returns (`decoderManager?.jsonDecoder(for:)` declared `-> DecoderProtocol.Type?`
+    /// in the protocol `decoderManager` is typed by), where the sources declare every function the call may be, on the
+    /// receiver's own type, and they return one type.
+    private func metatypeReturned(
+        by hint: MetatypeCallHint, scope: String?, sources: [String], functions: [String: [MetatypeFunctionFact]]
+    ) -> String? {
+        guard let candidates = functions[hint.callee] else { return nil }
+        let owner: String
+        var isStatic: Bool?
+        switch hint.receiver {
+        case .enclosingType:
+            guard let scope else { return nil }
+            owner = scope
+        case .instance, .metatype:
+            guard let subject = hint.subject, let symbol = symbols.resolve(subject, from: scope) else { return nil }
+            if case .alias = symbol { return nil }
+            owner = symbol.name
+            isStatic = hint.receiver == .metatype
+        case .dependenciesMember:
+            guard let member = hint.subject, let type = dependenciesMemberType(member, sources: sources) else { return nil }
+            owner = type
+            isStatic = false
+        }
+        let matching = candidates.filter { candidate in
+            guard candidate.labels == hint.labels, isStatic.map({ $0 == candidate.isStatic }) ?? true, let written = candidate.owner else { return false }
+            return (symbols.resolve(written, from: nil)?.name ?? written) == owner
+        }
+        let returned = matching.map { symbols.resolve($0.returned, from: $0.owner)?.name }
+        guard !returned.isEmpty, !returned.contains(nil), Set(returned).count == 1 else { return nil }
+        return returned[0]
+    }
+
+    /// The type a property of the components' dependencies is declared with, by the leaf protocols that require it;
+    /// nil unless they all say the same.
+    private func dependenciesMemberType(_ member: String, sources: [String]) -> String? {
+        var found: Set<String> = []
+        for source in sources {
+            guard let component = components[source] else { return nil }
+            for requirement in component.requirements {
+                for leaf in symbols.leaves(ofRequirement: requirement) {
+                    guard let property = symbols.protocols[leaf]?.fact.propertyRequirements.first(where: { $0.name == member }) else { continue }
+                    var written = Substring(property.type)
+                    while let last = written.last, last == "?" || last == "!" { written = written.dropLast() }
+                    guard let symbol = symbols.resolve(String(written), from: leaf) else { return nil }
+                    found.insert(symbol.name)
+                }
+            }
+        }
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// Whether a type or protocol conforms to `proto`, through its superclasses and the protocols it adopts, also those
+    /// that only compose others (`protocol JSONAdapterProtocol: ResponseAdapterProtocol, MD5Protocol {}`, which the
+    /// symbol table keeps as an alias).
+    private func inherits(_ name: String, _ proto: String, visited: inout Set<String>) -> Bool {
+        guard visited.insert(name).inserted else { return false }
+        let inherited = (symbols.typeDeclarations[name] ?? []).flatMap(\.fact.inheritedTypes) + (symbols.protocols[name]?.fact.inheritedTypes ?? [])
+        for reference in inherited {
+            guard let symbol = symbols.resolve(reference.name, from: name) else { continue }
+            if symbol.name == proto, case .protocolType = symbol { return true }
+            if inherits(symbol.name, proto, visited: &visited) { return true }
+        }
+        return false
     }
 
     /// Several conformers built by one call (`kind.init(appContext:)` on a protocol's metatype, or on a generic
@@ -261,7 +334,8 @@ struct ForwardResolution {
             symbols.protocols[home] != nil
         else { return false }
         return targets.allSatisfy { target in
-            components[target.0]?.ownAlias == alias && attribution.conformers(of: home).contains(target.0)
+            var visited: Set<String> = []
+            return components[target.0]?.ownAlias == alias && inherits(target.0, home, visited: &visited)
         }
     }
 
