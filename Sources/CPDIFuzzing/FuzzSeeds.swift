@@ -36,7 +36,7 @@ public enum FuzzSeeds {
     }
 
     /// Shapes the samples do not write: closures held by the dependencies, casts, compositions written in place,
-    /// factory functions typed by a protocol that only composes others.
+    /// factory functions typed by a protocol that only composes others, initializers called on metatypes.
     static let shapes = """
         protocol HasLogger { var logger: Logger { get } }
         protocol HasClock { var clock: Clock { get } }
@@ -63,5 +63,18 @@ public enum FuzzSeeds {
         protocol Decoding: AnyObject { typealias Context = HasLogger & HasClock; init(context: Context) }
         final class TextDecoding: Decoding { let context: Context; required init(context: Context) { self.context = context } }
         protocol ToolUser { associatedtype Toolbox; var toolbox: Toolbox { get } }
+        protocol DecodingManager { func decodingType(for id: Int) -> Decoding.Type?; static func fallback() -> Decoding.Type }
+        protocol HasDecodingManager { var manager: DecodingManager? { get } }
+        final class DecodeHelper {
+            typealias Context = Decoding.Context & HasDecodingManager
+            private let context: Context
+            init(context: Context) { self.context = context }
+            func run(_ id: Int, _ any: AnyObject.Type) -> Decoding? {
+                guard let kind = try context.manager?.decodingType(for: id) ?? (any as? Decoding.Type) else { return nil }
+                let other: Decoding.Type = TextDecoding.self
+                _ = type(of: self).self
+                return kind.init(context: context) ?? other.init(context: context)
+            }
+        }
         """
 }
