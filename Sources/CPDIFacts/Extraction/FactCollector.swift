@@ -675,6 +675,7 @@ final class FactCollector: SyntaxVisitor {
     /// `dependencies.manager?.decoder(for: model)` (with `try`, `?` or `!` around it): a call whose function linking
     /// can look up where the receiver's type says, to learn whether it returns a metatype.
     func metatypeCallHint(_ expr: ExprSyntax) -> MetatypeCallHint? {
+        guard mayHoldDependencies else { return nil }  // no dependencies value is handed on in this file
         var current = expr
         while true {
             if let attempt = current.as(TryExprSyntax.self) { current = attempt.expression; continue }
@@ -683,7 +684,7 @@ final class FactCollector: SyntaxVisitor {
             current = stripped
         }
         guard let call = current.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
-        let labels = call.arguments.map { $0.label?.identifierText ?? "_" }
+        var labels: [String] { call.arguments.map { $0.label?.identifierText ?? "_" } }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             guard enclosingType != nil, reference.baseName.text.first?.isLowercase == true else { return nil }
             return MetatypeCallHint(receiver: .enclosingType, subject: nil, callee: reference.baseName.identifierText, labels: labels)
