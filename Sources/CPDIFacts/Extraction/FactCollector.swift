@@ -599,10 +599,20 @@ final class FactCollector: SyntaxVisitor {
                 ))
                 type = TypeReference(name: "\(current.name).\(name)", position: typePosition(annotation, in: binding))
             }
-            facts.types[current.index].dependencyProperties.append(DependencyPropertyFact(
+            var property = DependencyPropertyFact(
                 name: name, type: type, isStored: !isProtocol && isStored(binding), position: position(binding.pattern),
                 access: node.modifiers.accessLevel
-            ))
+            )
+            if property.isStored, let tuple = annotation?.unwrapped.as(TupleTypeSyntax.self), tuple.elements.count >= 2 {
+                // Only where every element is labelled and typed by a name: then what the tuple holds is known.
+                let labels = tuple.elements.compactMap { $0.firstName?.identifierText }
+                let types = tuple.elements.compactMap { $0.type.nominalName }
+                if labels.count == tuple.elements.count, types.count == tuple.elements.count, Set(labels).count == labels.count {
+                    property.tupleLabels = labels
+                    property.tupleTypes = types
+                }
+            }
+            facts.types[current.index].dependencyProperties.append(property)
         }
         return .visitChildren
     }

@@ -103,11 +103,29 @@ enum ValueFlowReading {
     private static func argumentUse(_ element: LabeledExprSyntax) -> ValueUse {
         let container = element.parent?.parent
         if container?.is(FunctionCallExprSyntax.self) == true { return .argument }
-        if container?.is(TupleExprSyntax.self) == true { return .unfollowed(.collected, detail: "put into a tuple") }
+        if let tuple = container?.as(TupleExprSyntax.self) {
+            // `self.dependencies = (own: dependencies, nested: dependencies)`: the value under each label of a tuple
+            // stored whole, a store of the value (whose tuple labels linking knows from the property).
+            if let name = element.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, tuple.elements.count >= 2,
+                tuple.elements.allSatisfy({ $0.label != nil && $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name }),
+                case .assigned(let target) = use(ofWidened: widened(ExprSyntax(tuple))), isOwnProperty(target)
+            {
+                return .assigned(to: target)
+            }
+            return .unfollowed(.collected, detail: "put into a tuple")
+        }
         if container?.is(SubscriptCallExprSyntax.self) == true { return .unfollowed(.keyPath, detail: "used as a subscript index") }
         if container?.is(MacroExpansionExprSyntax.self) == true { return .unfollowed(.other, detail: "passed to a macro") }
         if container?.is(ExpressionSegmentSyntax.self) == true { return .harmless }  // `"\(dependencies)"` prints it
         return .unfollowed(.other, detail: "passed somewhere cpdi cannot read")
+    }
+
+    /// `self.dependencies` or `dependencies`: a property of the type around, not another value's.
+    private static func isOwnProperty(_ target: ExprSyntax) -> Bool {
+        let stripped = target.strippedOfOptionality
+        if stripped.is(DeclReferenceExprSyntax.self) { return true }
+        guard let member = stripped.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base?.strippedOfOptionality.isSelf == true
     }
 
     /// The unfolded `a op b …` the parser leaves: assignments, casts, comparisons and other operators.

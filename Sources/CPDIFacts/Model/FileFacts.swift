@@ -242,6 +242,11 @@ public struct DependencyPropertyFact: Codable, Sendable, Equatable {
     public var position: SourcePosition
     /// As declared: a `private` or `fileprivate` one is read from its own file only.
     public var access: AccessLevel = .internal
+    /// `let dependencies: (own: OwnDependencies, nested: NestedDependencies)`: the labels of the labelled tuple it is
+    /// typed by in place, which reads (`dependencies.own.logger`) and hand-offs (`dependencies.nested`) go through.
+    public var tupleLabels: [String]?
+    /// The type of each element of that tuple, as written (`OwnDependencies`): storing the value there needs them all.
+    public var tupleTypes: [String]?
 
     public init(name: String, type: TypeReference?, isStored: Bool, position: SourcePosition, access: AccessLevel = .internal) {
         self.name = name

@@ -212,9 +212,10 @@ public struct SymbolTable: Sendable {
         return found
     }
 
-    /// The labels of a component's alias when it is a tuple (`(own: A & B, nested: C)`).
+    /// The labels of a component's alias when it is a tuple (`(own: A & B, nested: C)`), or of the tuple its stored
+    /// property is typed by in place (`let dependencies: (own: Own, nested: Nested)`).
     public func tupleElements(of component: Component) -> Set<String> {
-        var found: Set<String> = []
+        var found = Set(component.property?.tupleLabels ?? [])
         for requirement in component.requirements where requirement.kind == .alias {
             for member in aliases[requirement.name]?.fact.members ?? [] { if let element = member.element { found.insert(element) } }
         }

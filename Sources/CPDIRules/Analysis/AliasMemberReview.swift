@@ -129,6 +129,15 @@ public enum AliasMemberReview {
         let isComponentAlias = (owning != nil || family != nil) && !isAppWide(name, in: model)
         let neededByChildren = childLeaves.reduce(into: Set<String>()) { $0.formUnion($1.2) }
         let aliasLeaves = symbols.leafSets[name] ?? []
+        // `let dependencies: (own: OwnDependencies, nested: NestedDependencies)` filled from the alias: storing the
+        // value there needs every element's type, whatever is read through the elements (reviewed inside them).
+        let storedTupleTypes: Set<String> = Set(owners.flatMap { owner -> [String] in
+            guard let property = model.components[owner]?.property, let types = property.tupleTypes else { return [] }
+            return types.compactMap { symbols.resolve($0, from: owner)?.name }
+        })
+        let neededByStoredTuple = storedTupleTypes.reduce(into: Set<String>()) { needed, type in
+            needed.formUnion(symbols.leafSets[type] ?? (symbols.protocols[type] != nil ? [type] : []))
+        }
         let reads = SharedRequirementReads(
             reads: usedMembers, aliasLeaves: aliasLeaves, members: model.leafMembers, neededByChildren: neededByChildren
         )
@@ -167,8 +176,13 @@ public enum AliasMemberReview {
                 memberLeaves.enumerated().reduce(into: outerLeaves) { if $1.offset != index { $0.formUnion($1.element) } }
             }
 
+            // A sub-alias of nothing but empty protocols (`typealias NestedDependencies = HasVoid`) says on purpose,
+            // as a whole alias can, that this part needs nothing.
+            let reviewedSaysNothing = depth > 0 && (symbols.leafSets[reviewed] ?? []).allSatisfy(model.leafMembers.isBare)
             func judge(leaves: Set<String>, allowChildVerdict: Bool) -> Verdict {
                 guard !leaves.isEmpty else { return .unknown }
+                if depth == 0, !leaves.isDisjoint(with: neededByStoredTuple) { return .used }
+                if reviewedSaysNothing { return .used }
                 if leaves.contains(where: isUsedHere) || !leaves.isDisjoint(with: possiblyNeeded) { return .used }
                 let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
                 if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposers(leaves, editing: reviewed) ? .used : .unused }
@@ -208,6 +222,12 @@ public enum AliasMemberReview {
                 switch symbols.resolve(member.name, from: declared.fact.enclosingType) {
                 case .alias(let nested) where nested == name || nested == reviewed:
                     verdict = .unknown
+                case .alias(let nested) where depth == 0 && storedTupleTypes.contains(nested):
+                    // An element of the stored tuple: kept whole, what it lists reviewed as the component's own.
+                    verdict = .used
+                    if depth < 8, privateSubAliases[nested] == reviewed || sharedSubAliases[nested] == reviewed {
+                        subReview = review(nested, outerLeaves: others(than: index), outerListed: listedAliases, depth: depth + 1)
+                    }
                 case .alias(let nested):
                     // `typealias Dependency = SettingsDependency` for a protocol's associated type: a store built on
                     // the protocol may spell `SettingsDependency` for the same type, so the witness keeps it; what
@@ -251,7 +271,9 @@ public enum AliasMemberReview {
             }
             return entries
         }
-        return review(name, outerLeaves: [], outerListed: [], depth: 0)
+        // A child's alias the owned alias composes anywhere down its sub-aliases is listed already: a leaf only that
+        // child needs can go, with nothing to add (`OwnDependencies` beside `NestedDependencies = Child.Dependencies`).
+        return review(name, outerLeaves: [], outerListed: symbols.composedAliases(of: name).subtracting([name]), depth: 0)
     }
 
     /// Sub-aliases that exist only to group members of one other alias, by that alias: listed by it
