@@ -605,12 +605,10 @@ final class FactCollector: SyntaxVisitor {
             )
             if property.isStored, let tuple = annotation?.unwrapped.as(TupleTypeSyntax.self), tuple.elements.count >= 2 {
                 // Only where every element is labelled and typed by a name: then what the tuple holds is known.
-                let labels = tuple.elements.compactMap { $0.firstName?.identifierText }
-                let types = tuple.elements.compactMap { $0.type.nominalName }
-                if labels.count == tuple.elements.count, types.count == tuple.elements.count, Set(labels).count == labels.count {
-                    property.tupleLabels = labels
-                    property.tupleTypes = types
+                let elements = tuple.elements.compactMap { element in
+                    element.firstName.flatMap { label in element.type.nominalName.map { TupleElementFact(label: label.identifierText, type: $0) } }
                 }
+                if elements.count == tuple.elements.count, Set(elements.map(\.label)).count == elements.count { property.tuple = elements }
             }
             facts.types[current.index].dependencyProperties.append(property)
         }

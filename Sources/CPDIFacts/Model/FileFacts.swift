@@ -242,11 +242,9 @@ public struct DependencyPropertyFact: Codable, Sendable, Equatable {
     public var position: SourcePosition
     /// As declared: a `private` or `fileprivate` one is read from its own file only.
     public var access: AccessLevel = .internal
-    /// `let dependencies: (own: OwnDependencies, nested: NestedDependencies)`: the labels of the labelled tuple it is
-    /// typed by in place, which reads (`dependencies.own.logger`) and hand-offs (`dependencies.nested`) go through.
-    public var tupleLabels: [String]?
-    /// The type of each element of that tuple, as written (`OwnDependencies`): storing the value there needs them all.
-    public var tupleTypes: [String]?
+    /// `let dependencies: (own: OwnDependencies, nested: NestedDependencies)`: the labelled tuple it is typed by in
+    /// place, which reads (`dependencies.own.logger`) and hand-offs (`dependencies.nested`) go through.
+    public var tuple: [TupleElementFact]?
 
     public init(name: String, type: TypeReference?, isStored: Bool, position: SourcePosition, access: AccessLevel = .internal) {
         self.name = name
@@ -254,6 +252,18 @@ public struct DependencyPropertyFact: Codable, Sendable, Equatable {
         self.isStored = isStored
         self.position = position
         self.access = access
+    }
+}
+
+/// `own: OwnDependencies` in a labelled tuple type: the label and the type as written, whose members storing a
+/// value there needs.
+public struct TupleElementFact: Codable, Sendable, Equatable {
+    public var label: String
+    public var type: String
+
+    public init(label: String, type: String) {
+        self.label = label
+        self.type = type
     }
 }
 
@@ -500,7 +510,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var expectedType: TypeReference?
         var baseTypeHint: TypeArgumentHint?
         var argumentIndex: Int?
-        var metatypeCall: MetatypeCallHint?
+        var metatypeCall: MetatypeCallBox?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -571,8 +581,15 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     /// manager.jsonDecoder(for: model)`), that call: linking takes the metatype for `baseType` where the sources
     /// declare the function.
     public var metatypeCall: MetatypeCallHint? {
-        get { details?.value.metatypeCall }
-        set { setDetail(\.metatypeCall, newValue) }
+        get { details?.value.metatypeCall?.hint }
+        set { setDetail(\.metatypeCall, newValue.map(MetatypeCallBox.init)) }
+    }
+
+    /// Rarely set, so kept out of line: the detail box of every other forward stays its size.
+    final class MetatypeCallBox: Sendable, Equatable {
+        let hint: MetatypeCallHint
+        init(_ hint: MetatypeCallHint) { self.hint = hint }
+        static func == (lhs: MetatypeCallBox, rhs: MetatypeCallBox) -> Bool { lhs.hint == rhs.hint }
     }
 
     public init(
@@ -635,7 +652,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         fields.expectedType = try container.decodeIfPresent(TypeReference.self, forKey: .expectedType)
         fields.baseTypeHint = try container.decodeIfPresent(TypeArgumentHint.self, forKey: .baseTypeHint)
         fields.argumentIndex = try container.decodeIfPresent(Int.self, forKey: .argumentIndex)
-        fields.metatypeCall = try container.decodeIfPresent(MetatypeCallHint.self, forKey: .metatypeCall)
+        fields.metatypeCall = try container.decodeIfPresent(MetatypeCallHint.self, forKey: .metatypeCall).map(MetatypeCallBox.init)
         details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
@@ -661,7 +678,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encodeIfPresent(fields.expectedType, forKey: .expectedType)
         try container.encodeIfPresent(fields.baseTypeHint, forKey: .baseTypeHint)
         try container.encodeIfPresent(fields.argumentIndex, forKey: .argumentIndex)
-        try container.encodeIfPresent(fields.metatypeCall, forKey: .metatypeCall)
+        try container.encodeIfPresent(fields.metatypeCall?.hint, forKey: .metatypeCall)
     }
 }
 

@@ -215,7 +215,7 @@ public struct SymbolTable: Sendable {
     /// The labels of a component's alias when it is a tuple (`(own: A & B, nested: C)`), or of the tuple its stored
     /// property is typed by in place (`let dependencies: (own: Own, nested: Nested)`).
     public func tupleElements(of component: Component) -> Set<String> {
-        var found = Set(component.property?.tupleLabels ?? [])
+        var found = Set(component.property?.tuple?.map(\.label) ?? [])
         for requirement in component.requirements where requirement.kind == .alias {
             for member in aliases[requirement.name]?.fact.members ?? [] { if let element = member.element { found.insert(element) } }
         }

@@ -132,8 +132,8 @@ public enum AliasMemberReview {
         // `let dependencies: (own: OwnDependencies, nested: NestedDependencies)` filled from the alias: storing the
         // value there needs every element's type, whatever is read through the elements (reviewed inside them).
         let storedTupleTypes: Set<String> = Set(owners.flatMap { owner -> [String] in
-            guard let property = model.components[owner]?.property, let types = property.tupleTypes else { return [] }
-            return types.compactMap { symbols.resolve($0, from: owner)?.name }
+            guard let elements = model.components[owner]?.property?.tuple else { return [] }
+            return elements.compactMap { symbols.resolve($0.type, from: owner)?.name }
         })
         let neededByStoredTuple = storedTupleTypes.reduce(into: Set<String>()) { needed, type in
             needed.formUnion(symbols.leafSets[type] ?? (symbols.protocols[type] != nil ? [type] : []))
@@ -162,6 +162,16 @@ public enum AliasMemberReview {
         // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
         /// The members of `reviewed` (the owned alias, or a sub-alias of it), judged in the owners' scope.
         /// `outerLeaves` is what the rest of the owned alias brings besides `reviewed`.
+        // A child's alias the owned alias composes anywhere down its sub-aliases is listed already: a leaf only that
+        // child needs can go, with nothing to add (`OwnDependencies` beside `NestedDependencies = Child.Dependencies`).
+        // Worked out only when a member is about to be reported, which most aliases never have.
+        var composedCache: Set<String>?
+        func composedByOwned() -> Set<String> {
+            if let known = composedCache { return known }
+            let found = symbols.composedAliases(of: name).subtracting([name])
+            composedCache = found
+            return found
+        }
         func review(_ reviewed: String, outerLeaves: Set<String>, outerListed: Set<String>, depth: Int) -> [Entry] {
             guard let declared = symbols.aliases[reviewed] else { return [] }
             var memberAliases: [String: String] = [:]
@@ -172,6 +182,7 @@ public enum AliasMemberReview {
                 memberLeaves.append(symbol.flatMap(symbols.leaves(of:)) ?? [])
             }
             let listedAliases = outerListed.union(memberAliases.values)
+            func isListed(_ alias: String) -> Bool { listedAliases.contains(alias) || composedByOwned().contains(alias) }
             func others(than index: Int) -> Set<String> {
                 memberLeaves.enumerated().reduce(into: outerLeaves) { if $1.offset != index { $0.formUnion($1.element) } }
             }
@@ -191,7 +202,7 @@ public enum AliasMemberReview {
                 // alias instead would make the alias refer to itself.
                 if needing.contains(where: { $0.1.ownAlias.map { symbols.composedAliases(of: $0).contains(name) } ?? false }) { return .used }
                 let needs = needing.map { Need(child: $0.0, alias: $0.1.ownAlias) }
-                let listed = needs.allSatisfy { $0.alias.map(listedAliases.contains) ?? false }
+                let listed = needs.allSatisfy { $0.alias.map(isListed) ?? false }
                 return .onlyNeededByChildren(needs, aliasesAlreadyListed: listed)
             }
 
@@ -206,7 +217,7 @@ public enum AliasMemberReview {
                 var replacements: [String] = []
                 var covered: Set<String> = []
                 for (_, child, leaves) in childLeaves {
-                    guard let childAlias = child.ownAlias, !listedAliases.contains(childAlias), !leaves.isDisjoint(with: needed) else { continue }
+                    guard let childAlias = child.ownAlias, !isListed(childAlias), !leaves.isDisjoint(with: needed) else { continue }
                     replacements.append(childAlias)
                     covered.formUnion(leaves)
                 }
@@ -271,9 +282,7 @@ public enum AliasMemberReview {
             }
             return entries
         }
-        // A child's alias the owned alias composes anywhere down its sub-aliases is listed already: a leaf only that
-        // child needs can go, with nothing to add (`OwnDependencies` beside `NestedDependencies = Child.Dependencies`).
-        return review(name, outerLeaves: [], outerListed: symbols.composedAliases(of: name).subtracting([name]), depth: 0)
+        return review(name, outerLeaves: [], outerListed: [], depth: 0)
     }
 
     /// Sub-aliases that exist only to group members of one other alias, by that alias: listed by it
