@@ -261,6 +261,15 @@ final class SharedStrings: @unchecked Sendable {
         shard.strings.insert(text)
         return text
     }
+
+    /// Lets go of the tables (the strings stay with the facts that hold them): decoding after this shares anew.
+    func forget() {
+        for shard in shards {
+            shard.lock.lock()
+            shard.strings = []
+            shard.lock.unlock()
+        }
+    }
 }
 
 private final class CompactReader: Decoder {

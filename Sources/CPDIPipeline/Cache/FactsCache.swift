@@ -128,6 +128,10 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Writes the pack when this run added to it (or found it unreadable), atomically, and removes
     /// packs of older fingerprints. Failing to write is not an error: the next run is simply cold.
+    /// Once every file's facts are decoded: the table that made their strings share storage is not needed for
+    /// them any more (at 100,000 components a few hundred thousand names, held through linking otherwise).
+    public func forgetSharedStrings() { decodedStrings.forget() }
+
     public func save() {
         lock.lock()
         defer {
