@@ -158,10 +158,6 @@ public enum AliasMemberReview {
         func isReliedOnByComposers(_ leaves: Set<String>, editing reviewed: String) -> Bool {
             composers.isReliedOn(leaves, of: reviewed, owners: Set(owners), in: model)
         }
-        // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
-        // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
-        /// The members of `reviewed` (the owned alias, or a sub-alias of it), judged in the owners' scope.
-        /// `outerLeaves` is what the rest of the owned alias brings besides `reviewed`.
         // A child's alias the owned alias composes anywhere down its sub-aliases is listed already: a leaf only that
         // child needs can go, with nothing to add (`OwnDependencies` beside `NestedDependencies = Child.Dependencies`).
         // Worked out only when a member is about to be reported, which most aliases never have.
@@ -172,6 +168,10 @@ public enum AliasMemberReview {
             composedCache = found
             return found
         }
+        // Sub-aliases composed by this one alone and required by nobody (`typealias NestedDependencies =
+        // Banner.Dependencies & Promo.Dependencies` inside `Home`) are reviewed in the same scope.
+        /// The members of `reviewed` (the owned alias, or a sub-alias of it), judged in the owners' scope.
+        /// `outerLeaves` is what the rest of the owned alias brings besides `reviewed`.
         func review(_ reviewed: String, outerLeaves: Set<String>, outerListed: Set<String>, depth: Int) -> [Entry] {
             guard let declared = symbols.aliases[reviewed] else { return [] }
             var memberAliases: [String: String] = [:]
@@ -217,7 +217,7 @@ public enum AliasMemberReview {
                 var replacements: [String] = []
                 var covered: Set<String> = []
                 for (_, child, leaves) in childLeaves {
-                    guard let childAlias = child.ownAlias, !isListed(childAlias), !leaves.isDisjoint(with: needed) else { continue }
+                    guard let childAlias = child.ownAlias, !listedAliases.contains(childAlias), !leaves.isDisjoint(with: needed) else { continue }
                     replacements.append(childAlias)
                     covered.formUnion(leaves)
                 }
