@@ -36,7 +36,8 @@ public enum FuzzSeeds {
     }
 
     /// Shapes the samples do not write: closures held by the dependencies, casts, compositions written in place,
-    /// factory functions typed by a protocol that only composes others, initializers called on metatypes.
+    /// factory functions typed by a protocol that only composes others, initializers called on metatypes, a
+    /// labelled tuple of the value stored in place.
     static let shapes = """
         protocol HasLogger { var logger: Logger { get } }
         protocol HasClock { var clock: Clock { get } }
@@ -75,6 +76,16 @@ public enum FuzzSeeds {
                 _ = type(of: self).self
                 return kind.init(context: context) ?? other.init(context: context)
             }
+        }
+        protocol HasVoid {}
+        final class SplitScreen {
+            typealias OwnDependencies = HasLogger & HasVoid
+            typealias NestedDependencies = DecodeHelper.Context & HasVoid
+            typealias Dependencies = NestedDependencies & OwnDependencies
+            private let dependencies: (own: OwnDependencies, nested: NestedDependencies)
+            private var logger: Logger { dependencies.own.logger }
+            init(dependencies: Dependencies) { self.dependencies = (own: dependencies, nested: dependencies) }
+            func open() { logger.log("open"); _ = DecodeHelper(context: dependencies.nested) }
         }
         """
 }
