@@ -72,6 +72,9 @@ extension FactCollector {
     /// `dependencies`, `self.context`, `self?.dependencies!`: the own value an expression stands for.
     func knownValue(of expr: ExprSyntax) -> KnownValue? {
         let stripped = expr.strippedOfOptionality
+        if stripped.is(SequenceExprSyntax.self), let alias = ownAliasCast(stripped) {
+            return KnownValue(identity: ValueIdentity(declaredType: alias))  // `delegate as? Context`, the type's own alias
+        }
         if let reference = stripped.as(DeclReferenceExprSyntax.self) { return knownValue(named: reference.baseName.identifierText) }
         guard let member = stripped.as(MemberAccessExprSyntax.self), member.base?.strippedOfOptionality.isSelf == true else { return nil }
         let name = member.declName.baseName.identifierText

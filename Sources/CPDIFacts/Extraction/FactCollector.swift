@@ -27,6 +27,9 @@ final class FactCollector: SyntaxVisitor {
     /// Which scope declares each generic parameter that stands for dependencies, parallel to
     /// `dependencyGenerics`: a type's name, nil for a function's (the function is the helper it belongs to).
     var genericOwners: [String?] = []
+    /// The type aliases each enclosing type declares in its own body (none for an extension): a cast to one of them
+    /// makes a value of that type's own alias (`FactCollector+OwnAliasCasts`).
+    var ownAliasScopes: [Set<String>] = []
     /// Properties typed as dependencies (`let context: D`, `var services: AppServices`), by `Type|name`,
     /// with the type declaring the generic they are typed by ("" when none).
     /// By type, then property name.
@@ -391,6 +394,13 @@ final class FactCollector: SyntaxVisitor {
         genericNamesInFile.formUnion(fact.genericParameters.map(\.name))
         dependencyGenerics.append(dependencyLike(fact.genericParameters))
         genericOwners.append(qualifiedName)
+        var ownAliases: Set<String> = []
+        if kind != .extension, let group = Syntax(node).parent?.asProtocol(DeclGroupSyntax.self) {
+            for member in group.memberBlock.members {
+                if let alias = member.decl.as(TypeAliasDeclSyntax.self) { ownAliases.insert(alias.name.identifierText) }
+            }
+        }
+        ownAliasScopes.append(ownAliases)
     }
 
     /// A Swift Testing suite (`@Suite`, or a type holding `@Test` functions) exercises components; it is none.
@@ -404,6 +414,7 @@ final class FactCollector: SyntaxVisitor {
         genericScopes.removeLast()
         dependencyGenerics.removeLast()
         genericOwners.removeLast()
+        ownAliasScopes.removeLast()
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -1356,6 +1367,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if mayHoldDependencies, ownAliasScopes.last?.isEmpty == false { recordOwnAliasCasts(in: node) }
         // Registrations, casts and assignments are all `a op b`: three elements, nothing else to read.
         guard node.elements.count == 3 else { return .visitChildren }
         recordRuntimeRegistration(runtimeReading.readAssignment(node, enclosingType: enclosingType))

@@ -92,6 +92,10 @@ struct ComponentDiscovery {
                 )
             }
         }
+        if requirements.isEmpty, heldType == nil, property == nil, let alias = castAlias(of: name, declarations: declarations) {
+            // `guard let appContext = UIApplication.shared.delegate as? Context`: no value is handed in, each cast is one.
+            requirements = [Requirement(name: alias.name, kind: .alias, reference: alias.reference)]
+        }
         guard !requirements.isEmpty || heldType != nil else { return nil }
         var component = Component(
             name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
@@ -100,6 +104,21 @@ struct ComponentDiscovery {
         )
         component.initializerExtras = initializerExtras
         return component
+    }
+
+    /// The one alias of its own that a type casts values to (`ownAliasCasts`), where it composes dependencies.
+    private func castAlias(of name: String, declarations: [Declared<TypeFact>]) -> (name: String, reference: TypeReference)? {
+        let written = Set(declarations.flatMap(\.fact.ownAliasCasts))
+        guard !written.isEmpty else { return nil }
+        var resolved: Set<String> = []
+        for alias in written {
+            guard case .alias(let found)? = symbols.resolve(alias, from: name), symbols.aliases[found]?.fact.enclosingType == name else { return nil }
+            resolved.insert(found)
+        }
+        guard resolved.count == 1, let alias = resolved.first, symbols.leafSets[alias]?.isEmpty == false,
+            let declared = symbols.aliases[alias]
+        else { return nil }
+        return (alias, TypeReference(name: alias, position: declared.fact.position))
     }
 
     /// `final class AppFlow: BaseFlowController<HasFeed & HasUser>` (`InheritedGenericDependencies`): the base's stored

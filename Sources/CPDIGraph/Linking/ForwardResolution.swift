@@ -165,8 +165,10 @@ struct ForwardResolution {
         case .superInit:
             return superclass(of: scope).map { [($0, .superclass)] } ?? []
         case .assignment:
-            guard let type = fact.baseType, let target = component(named: type, scope: scope) else { return [] }
-            return [(target, .assignment)]
+            guard let type = fact.baseType else { return [] }
+            if let target = component(named: type, scope: scope) { return [(target, .assignment)] }
+            // `result.appContext = …` on a subclass of the component class that declares `appContext`.
+            return inheritedPropertyOwner(type, property: fact.callee, scope: scope).map { [($0, .assignment)] } ?? []
         case .call:
             return callTargets(fact, scope: scope)
         }
@@ -342,6 +344,21 @@ struct ForwardResolution {
             type = superclass
         }
         return nil
+    }
+
+    /// The component class up the superclasses of `name` whose dependencies property is `property`, where `name`
+    /// itself is no component: assigning that property of a subclass's instance hands the value to the class declaring it.
+    private func inheritedPropertyOwner(_ name: String, property: String, scope: String?) -> String? {
+        guard case .type(var type)? = symbols.resolve(name, from: scope) else { return nil }
+        var visited: Set<String> = []
+        while visited.insert(type).inserted, components[type] == nil {
+            guard let main = symbols.typeDeclarations[type]?.first, main.fact.kind == .class, let parent = main.fact.inheritedTypes.first,
+                case .type(let superclass)? = symbols.resolve(parent.name, from: type)
+            else { return nil }
+            type = superclass
+        }
+        guard let component = components[type], component.property?.name == property, case .type = component.form else { return nil }
+        return type
     }
 
     private func superclass(of type: String?) -> String? {
