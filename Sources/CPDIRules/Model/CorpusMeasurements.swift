@@ -96,8 +96,9 @@ public enum CorpusMeasurements {
         // FinanceMe's 10 (its view models, once learnt, cast to a protocol and not misled by a marker protocol) and
         // WOT's 6 in aliases a protocol's conformers or a type's static factories share, and its 6 in helpers that
         // build a conformer through a protocol's metatype (a cast, or a function declared to return it).
-        // With Spud's one, in the own half of its stored tuple, which its nested half brings already.
-        "direct-child-dependency": (280, 0, 0),
+        // With Spud's one, in the own half of its stored tuple, which its nested half brings already, and WOT's 4 in
+        // the view controller that casts its app delegate to its own alias.
+        "direct-child-dependency": (284, 0, 0),
         // With Spud's 4 in the nested halves of its stored tuples.
         "stale-forward": (17, 0, 0),
         // With edx-app-ios's `VideoTranscript`, once handing on `environment.router?.environment` read no other
