@@ -37,7 +37,7 @@ public enum FuzzSeeds {
 
     /// Shapes the samples do not write: closures held by the dependencies, casts, compositions written in place,
     /// factory functions typed by a protocol that only composes others, initializers called on metatypes, a
-    /// labelled tuple of the value stored in place.
+    /// labelled tuple of the value stored in place, casts of a global to a type's own alias.
     static let shapes = """
         protocol HasLogger { var logger: Logger { get } }
         protocol HasClock { var clock: Clock { get } }
@@ -86,6 +86,15 @@ public enum FuzzSeeds {
             private var logger: Logger { dependencies.own.logger }
             init(dependencies: Dependencies) { self.dependencies = (own: dependencies, nested: dependencies) }
             func open() { logger.log("open"); _ = DecodeHelper(context: dependencies.nested) }
+        }
+        final class StoryboardScreen {
+            typealias Context = HasLogger & Decoding.Context
+            private lazy var helper: DecodeHelper? = { let h = DecodeHelper(context: Registry.root as! DecodeHelper.Context); return h }()
+            func load() {
+                guard let context = Registry.root as? StoryboardScreen.Context else { return }
+                context.logger.log("load"); _ = TextDecoding(context: context)
+                _ = (Registry.root as? Context)?.logger
+            }
         }
         """
 }
