@@ -34,7 +34,8 @@ extension FactCollector {
                 let written = elements[index + 2].as(TypeExprSyntax.self)?.type.nominalName, let alias = ownAlias(written),
                 let current = typeStack.last
             else { continue }
-            if !facts.types[current.index].ownAliasCasts.contains(alias) { facts.types[current.index].ownAliasCasts.append(alias) }
+            let cast = OwnAliasCastFact(type: current.name, alias: alias)
+            if !facts.declarations.ownAliasCasts.contains(cast) { facts.declarations.ownAliasCasts.append(cast) }
             let identity = ValueIdentity(declaredType: alias)
             if elements.count == 3 {
                 // The whole sequence is the cast: what is done with it decides.

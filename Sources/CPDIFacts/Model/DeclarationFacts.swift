@@ -14,6 +14,9 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
     /// `func jsonDecoder(for: Model.Type) -> DecoderProtocol.Type?`: functions returning a metatype, whose result's
     /// `init` builds what it names (`ForwardResolution`).
     public var metatypeFunctions: [MetatypeFunctionFact] = []
+    /// `delegate as? Context` in a type that declares `Context` in its own body: the type and the alias as written.
+    /// Such casts are the type's dependencies values when nothing else gives it one (`ComponentDiscovery`).
+    public var ownAliasCasts: [OwnAliasCastFact] = []
     /// Protocols an Objective-C header declares whose members are not imported (methods), but which ask no
     /// conformer for a Swift type: Objective-C has no associated types, and nothing in their requirements can
     /// spell a composed protocol type (`ObjectiveCHeaders.read`). A conformance to one requires no alias.
@@ -37,6 +40,7 @@ public struct DeclarationFacts: Codable, Sendable, Equatable {
         staticProperties.releaseSpareCapacity()
         typeReturningFunctions.releaseSpareCapacity()
         metatypeFunctions.releaseSpareCapacity()
+        ownAliasCasts.releaseSpareCapacity()
         opaqueObjectiveCProtocols.releaseSpareCapacity()
         objectiveCClasses.releaseSpareCapacity()
         associatedTypeTies.releaseSpareCapacity()
@@ -161,6 +165,17 @@ public struct MetatypeFunctionFact: Codable, Sendable, Hashable {
         self.labels = labels
         self.isStatic = isStatic
         self.returned = returned
+    }
+}
+
+/// A type that casts a value to an alias it declares itself (`Screen`, `Context`).
+public struct OwnAliasCastFact: Codable, Sendable, Hashable {
+    public var type: String
+    public var alias: String
+
+    public init(type: String, alias: String) {
+        self.type = type
+        self.alias = alias
     }
 }
 

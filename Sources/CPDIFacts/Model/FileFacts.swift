@@ -379,9 +379,6 @@ public struct TypeFact: Codable, Sendable, Equatable {
     /// (`BaseFlowController<HasFeed & HasUser>`), in order, each as the names it composes; empty for an argument
     /// that is neither a name nor a composition of names.
     public var superclassArguments: [[TypeReference]] = []
-    /// Types only: the aliases the type declares in its own body that its code casts a value to (`delegate as?
-    /// Context`), as written; such casts are its dependencies values when nothing else gives it one.
-    public var ownAliasCasts: [String] = []
     /// Protocols only: a mock generator writes a mock for it (`/// @mockable` for Mockolo,
     /// `// sourcery: AutoMockable` or inheriting `AutoMockable` for Sourcery), which a type alias cannot have.
     public var generatesMock = false

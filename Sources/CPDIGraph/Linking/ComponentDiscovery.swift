@@ -92,7 +92,7 @@ struct ComponentDiscovery {
                 )
             }
         }
-        if requirements.isEmpty, heldType == nil, property == nil, let alias = castAlias(of: name, declarations: declarations) {
+        if requirements.isEmpty, heldType == nil, property == nil, let alias = castAlias(of: name) {
             // `guard let appContext = UIApplication.shared.delegate as? Context`: no value is handed in, each cast is one.
             requirements = [Requirement(name: alias.name, kind: .alias, reference: alias.reference)]
         }
@@ -107,8 +107,8 @@ struct ComponentDiscovery {
     }
 
     /// The one alias of its own that a type casts values to (`ownAliasCasts`), where it composes dependencies.
-    private func castAlias(of name: String, declarations: [Declared<TypeFact>]) -> (name: String, reference: TypeReference)? {
-        let written = Set(declarations.flatMap(\.fact.ownAliasCasts))
+    private func castAlias(of name: String) -> (name: String, reference: TypeReference)? {
+        let written = symbols.ownAliasCasts[name] ?? []
         guard !written.isEmpty else { return nil }
         var resolved: Set<String> = []
         for alias in written {

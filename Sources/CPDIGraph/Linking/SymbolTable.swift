@@ -31,6 +31,8 @@ public struct SymbolTable: Sendable {
     public var functions: [String: Declared<FunctionFact>] = [:]
     /// Qualified names of functions by their simple name (`track` → `Analytics.track`).
     public var functionsByName: [String: [String]] = [:]
+    /// Type → the aliases of its own it casts values to (`OwnAliasCastFact`), for the few types that do.
+    public var ownAliasCasts: [String: Set<String>] = [:]
     /// The leaves each alias and protocol flattens to (see `LeafFlattening`).
     public var leafSets: [String: Set<String>] = [:]
     /// Every leaf: dependency protocols declared in the sources, and names declared elsewhere that look like one.
@@ -74,6 +76,7 @@ public struct SymbolTable: Sendable {
                     typeDeclarations[type.name, default: []].insert(declared, at: 0)
                 }
             }
+            for cast in file.declarations.ownAliasCasts { ownAliasCasts[cast.type, default: []].insert(cast.alias) }
             for function in file.functions where functions[function.qualifiedName] == nil {
                 functions[function.qualifiedName] = Declared(fact: function, file: file.path, module: module)
                 functionsByName[function.name, default: []].append(function.qualifiedName)
