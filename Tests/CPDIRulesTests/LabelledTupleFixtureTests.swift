@@ -7,14 +7,9 @@ import Testing
 /// NestedDependencies)`, filled with the value it is given twice: it reads its own half (`dependencies.own.logger`) and
 /// hands the nested half to its children (`Child(dependencies: dependencies.nested)`).
 @Suite struct LabelledTupleFixtureTests {
-    static let protocols = """
-        protocol HasLogger { var logger: Logger { get } }
-        protocol HasStore { var store: Store { get } }
-        protocol HasNetwork { var network: Network { get } }
+    static let protocols = MetatypeConstructionFixtureTests.protocols + """
+
         protocol HasVoid {}
-        final class Logger { func log(_ line: String) {} }
-        final class Store { func save() {} }
-        final class Network { func send() {} }
         """
 
     static let children = """

@@ -6,13 +6,8 @@ import Testing
 /// A type that declares its own alias but is handed no value of it (a view controller a storyboard builds) casts what a
 /// global holds to that alias: each cast is a value of the alias, followed wherever it goes.
 @Suite struct OwnAliasCastFixtureTests {
-    static let protocols = """
-        protocol HasLogger { var logger: Logger { get } }
-        protocol HasStore { var store: Store { get } }
-        protocol HasNetwork { var network: Network { get } }
-        final class Logger { func log(_ line: String) {} }
-        final class Store { func save() {} }
-        final class Network { func send() {} }
+    static let protocols = MetatypeConstructionFixtureTests.protocols + """
+
         final class AppRegistry { static let shared = AppRegistry(); var root: AnyObject? }
         final class Uploader {
             typealias Dependencies = HasStore

@@ -395,7 +395,8 @@ final class FactCollector: SyntaxVisitor {
         dependencyGenerics.append(dependencyLike(fact.genericParameters))
         genericOwners.append(qualifiedName)
         var ownAliases: Set<String> = []
-        if kind != .extension, let group = Syntax(node).parent?.asProtocol(DeclGroupSyntax.self) {
+        // Read only where a value may be handed on at all: every type of every file passes here.
+        if kind != .extension, mayHoldDependencies, let group = Syntax(node).parent?.asProtocol(DeclGroupSyntax.self) {
             for member in group.memberBlock.members {
                 if let alias = member.decl.as(TypeAliasDeclSyntax.self) { ownAliases.insert(alias.name.identifierText) }
             }
