@@ -275,6 +275,31 @@ import Testing
         ]))
     }
 
+    /// A protocol that only composes others (or a type alias of a composition) requires what its members require:
+    /// here no type named `Context`, so the model stays judged. Each composition is walked once, even in a cycle.
+    @Test func aConformanceThroughACompositionAsksWhatItsMembersAsk() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols + """
+
+                protocol Starting { func start() }
+                protocol Stopping { func stop() }
+                protocol ForecastModeling: Starting, Stopping {}
+                typealias ForecastRunning = ForecastModeling & Starting
+                """,
+            "ForecastModel.swift": """
+                final class ForecastModel: ForecastRunning {
+                    typealias Context = HasWeather & HasLocation & 1️⃣HasAlerts
+                    private let context: Context
+                    init(context: Context) { self.context = context }
+                    func start() { context.weather.load(at: context.location.current) }
+                    func stop() {}
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasAlerts` in `ForecastModel.Context` is not used by `ForecastModel` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// A protocol declared outside the sources may require anything.
     @Test func anUnknownConformanceLeavesTheAliasUnjudged() {
         let example = RuleExample(files: [

@@ -124,6 +124,10 @@ final class FactCollector: SyntaxVisitor {
     var typedValueCandidates: [TypedValueFact] = []
     /// The simple names of every type alias the file declares.
     var aliasNamesDeclared: Set<String> = []
+    /// Qualified names of the compositions initializers take in place (`Songs.init(dependencies:)`), and those
+    /// written by more than one initializer of the file, which are dropped.
+    var initializerCompositions: Set<String> = []
+    var repeatedInitializerCompositions: Set<String> = []
 
     /// `gatedByVocabulary: false` asks every value-flow question even of files without the vocabulary; tests
     /// use it to show that the gate changes no fact.
@@ -174,6 +178,7 @@ final class FactCollector: SyntaxVisitor {
         facts.runtime.reads.typeLevelMembers = typeLevelReadsSeen.subtracting(memberReadsSeen).sorted()
         finishTypeMentions()
         finishTypedValues()
+        finishInitializerCompositions()
         for index in facts.types.indices where facts.types[index].extensionMemberHashes.count > 1 { facts.types[index].extensionMemberHashes.sort() }
         for index in facts.uses.indices where facts.uses[index].holder != nil && facts.uses[index].holderType == nil {
             facts.uses[index].holderType = memberType(facts.uses[index].holder, scope: facts.uses[index].enclosingType)
@@ -910,6 +915,7 @@ final class FactCollector: SyntaxVisitor {
         for parameter in parameters { if let type = parameter.type { recordBinding(parameter.name, type: type.name) } }
         registerParameterValues(node.signature.parameterClause.parameters.map { (($0.secondName ?? $0.firstName).identifierText, $0.type) })
         noteTypedParameters(node.signature.parameterClause)
+        recordInitializerCompositions(node.signature.parameterClause, access: node.modifiers.accessLevel)
         if let current = typeStack.last {
             facts.types[current.index].initializers.append(InitializerFact(
                 parameters: parameters, position: position(node.initKeyword), genericParameters: generics.map(\.name),

@@ -216,6 +216,10 @@ public struct AliasFact: Codable, Sendable, Equatable {
     }
 
     public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
+
+    /// The name of the composition an initializer takes in place (`init(dependencies: HasStore & HasPacks)`): the
+    /// initializer as Swift spells it with that one label.
+    public static func initializerCompositionName(label: String) -> String { "init(\(label):)" }
 }
 
 public struct GenericParameterFact: Codable, Sendable, Equatable {

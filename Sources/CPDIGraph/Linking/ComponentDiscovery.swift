@@ -84,6 +84,11 @@ struct ComponentDiscovery {
                     declarations.flatMap(\.fact.initializers), generics: main.fact.genericParameters, scope: name
                 )
             }
+            if requirements.isEmpty, let composition = initializerComposition(declarations, scope: name),
+                !mayBeOverridden(name, kind: main.fact.kind, access: main.fact.access)
+            {
+                requirements = [composition]
+            }
             if requirements.isEmpty, let inherited = inheritedRequirements(name, main: main) {
                 return Component(
                     name: name, form: .type(main.fact.kind), file: main.file, module: main.module, position: main.fact.position,
@@ -212,6 +217,34 @@ struct ComponentDiscovery {
             }
         }
         return ([], nil)
+    }
+
+    /// `init(dependencies: HasStore & HasPacks)` on a type that stores no dependencies value: the composition is the
+    /// type's alias (`FactCollector+InitializerCompositions`), where one initializer alone takes a composition under
+    /// that label. Not for a class a subclass may override, whose initializer may take another, nor where a protocol
+    /// the type adopts requires an initializer with that label: the protocol fixes what it takes, and code written
+    /// against the protocol builds the type by it.
+    private func initializerComposition(_ declarations: [Declared<TypeFact>], scope: String) -> Requirement? {
+        let taking = declarations.flatMap(\.fact.initializers).flatMap { $0.parameters.filter { $0.composition != nil && isDependenciesLabel($0) } }
+        guard taking.count == 1 else { return nil }
+        let alias = "\(scope).\(AliasFact.initializerCompositionName(label: taking[0].label))"
+        guard let declared = symbols.aliases[alias], declared.fact.isInline, symbols.leafSets[alias]?.isEmpty == false,
+            !requiresInitializer(labelled: taking[0].label, of: declarations.flatMap(\.fact.inheritedTypes), scope: scope)
+        else { return nil }
+        return Requirement(name: alias, kind: .alias, reference: TypeReference(name: alias, position: declared.fact.position))
+    }
+
+    /// Whether a protocol among `inherited`, or one they inherit, requires an initializer taking `label`.
+    private func requiresInitializer(labelled label: String, of inherited: [TypeReference], scope: String) -> Bool {
+        var pending = inherited.map { (reference: $0, scope: scope) }, visited: Set<String> = []
+        while let next = pending.popLast() {
+            guard case .protocolType(let proto)? = symbols.resolve(next.reference.name, from: next.scope), visited.insert(proto).inserted,
+                let required = symbols.protocols[proto]?.fact
+            else { continue }
+            if required.initializers.contains(where: { $0.parameters.contains { $0.label == label } }) { return true }
+            pending += required.inheritedTypes.map { ($0, proto) }
+        }
+        return false
     }
 
     // MARK: Protocols and functions

@@ -232,8 +232,17 @@ struct TypedAliasOwnership {
                 if objectiveCTypes.contains(reference) { continue }  // Objective-C has no associated types
                 guard let standard = StandardConformances.requirements(of: reference) else { return .unknown(reference) }
                 if standard.contains(name) { return .declared(reference) }
-            case .alias:
-                return .unknown(reference)
+            case .alias(let alias):
+                // `class Home: HomeViewModel` where `HomeViewModel` only composes other protocols (or is a type alias of
+                // a composition): what it requires is what its members require.
+                guard seen.insert(alias).inserted else { continue }
+                if let composing = model.symbols.protocols[alias] {
+                    pending += composing.fact.inheritedTypes.map { ($0.name, alias) }
+                } else if let declared = model.symbols.aliases[alias] {
+                    pending += declared.fact.members.map { ($0.name, declared.fact.enclosingType) }
+                } else {
+                    return .unknown(reference)
+                }
             }
         }
         return .none
