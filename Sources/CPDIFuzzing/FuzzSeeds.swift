@@ -37,7 +37,8 @@ public enum FuzzSeeds {
 
     /// Shapes the samples do not write: closures held by the dependencies, casts, compositions written in place,
     /// factory functions typed by a protocol that only composes others, initializers called on metatypes, a
-    /// labelled tuple of the value stored in place, casts of a global to a type's own alias.
+    /// labelled tuple of the value stored in place, casts of a global to a type's own alias, a composition only an
+    /// initializer takes, conformances through compositions.
     static let shapes = """
         protocol HasLogger { var logger: Logger { get } }
         protocol HasClock { var clock: Clock { get } }
@@ -96,5 +97,15 @@ public enum FuzzSeeds {
                 _ = (Registry.root as? Context)?.logger
             }
         }
+        final class SongsModel: Starting {
+            private let uploader: DecodeHelper
+            init(dependencies: HasLogger & Decoding.Context & HasStore) {
+                dependencies.logger.log("songs"); uploader = DecodeHelper(context: dependencies)
+            }
+            func start() {}
+        }
+        protocol Starting { func start() }
+        protocol SongsStarting: Starting {}
+        typealias SongsRunning = SongsStarting & Starting
         """
 }
