@@ -1238,6 +1238,7 @@ final class FactCollector: SyntaxVisitor {
                 )
                 fact.projection = projection?.member
                 fact.value = recorded((own ?? projection?.value)?.identity)
+                if !passesOwn { fact.staticMember = staticMemberName(argument.expression) }
                 // A value's closure (`dependencies.reduce(action, dependencies)`) takes its arguments by position.
                 if label == "_", kind == .call, let base, base != "self", base.first?.isLowercase == true,
                     let index = node.arguments.firstIndex(where: { $0.id == argument.id })
@@ -1284,6 +1285,14 @@ final class FactCollector: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// `AppDependency.shared`: a member of a type named by itself (capitalised, as types are), not called.
+    private func staticMemberName(_ expr: ExprSyntax) -> String? {
+        guard let access = expr.as(MemberAccessExprSyntax.self), let base = access.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text.first?.isUppercase == true, access.declName.argumentNames == nil
+        else { return nil }
+        return "\(base.baseName.identifierText).\(access.declName.baseName.identifierText)"
     }
 
     /// The arguments a call hands dependencies on with: the first one labelled like dependencies (also

@@ -515,6 +515,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         var baseTypeHint: TypeArgumentHint?
         var argumentIndex: Int?
         var metatypeCall: MetatypeCallBox?
+        var staticMember: String?
     }
 
     private var detailFields: DetailFields { details?.value ?? DetailFields() }
@@ -589,6 +590,13 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         set { setDetail(\.metatypeCall, newValue.map(MetatypeCallBox.init)) }
     }
 
+    /// `AppDependency.shared` when that is what is handed on, a type's static member that is no dependencies value by
+    /// name: linking types it by the member's declared type (`static var shared: AllDependencies`).
+    public var staticMember: String? {
+        get { details?.value.staticMember }
+        set { setDetail(\.staticMember, newValue) }
+    }
+
     /// Rarely set, so kept out of line: the detail box of every other forward stays its size.
     final class MetatypeCallBox: Sendable, Equatable {
         let hint: MetatypeCallHint
@@ -629,7 +637,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case kind, callee, base, baseType, label, passesOwnDependencies, holder, holderType, outerCallee, outerLabel
         case builtType, projection, value, enclosingType, enclosingFunction, position, expectedType, baseTypeHint, argumentIndex
-        case metatypeCall
+        case metatypeCall, staticMember
     }
 
     public init(from decoder: any Decoder) throws {
@@ -657,6 +665,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         fields.baseTypeHint = try container.decodeIfPresent(TypeArgumentHint.self, forKey: .baseTypeHint)
         fields.argumentIndex = try container.decodeIfPresent(Int.self, forKey: .argumentIndex)
         fields.metatypeCall = try container.decodeIfPresent(MetatypeCallHint.self, forKey: .metatypeCall).map(MetatypeCallBox.init)
+        fields.staticMember = try container.decodeIfPresent(String.self, forKey: .staticMember)
         details = fields == DetailFields() ? nil : CopyOnWrite(fields)
     }
 
@@ -683,6 +692,7 @@ public struct ForwardFact: Codable, Sendable, Equatable {
         try container.encodeIfPresent(fields.baseTypeHint, forKey: .baseTypeHint)
         try container.encodeIfPresent(fields.argumentIndex, forKey: .argumentIndex)
         try container.encodeIfPresent(fields.metatypeCall?.hint, forKey: .metatypeCall)
+        try container.encodeIfPresent(fields.staticMember, forKey: .staticMember)
     }
 }
 

@@ -103,6 +103,7 @@ struct ScopeAttribution {
         }
 
         var aliasLeafMembers: [String: [(name: String, hash: UInt32)]] = [:]
+        let staticAliases = staticMembersTypedByAliases()
         for path in model.sortedFilePaths {
             let file = model.files[path]!
             for use in file.uses {
@@ -126,6 +127,9 @@ struct ScopeAttribution {
             let elsewhere = readsThroughAliasWrittenElsewhere(in: file, path: path, leafMembers: &aliasLeafMembers)
             for (component, member) in elsewhere.reads { scopes[component]?.usedMembers.insert(member) }
             for (component, reason) in elsewhere.handOffs { notJudged(component, reason) }
+            if !staticAliases.isEmpty {
+                for (component, reason) in staticMembersHandedOn(in: file, path: path, typed: staticAliases) { notJudged(component, reason) }
+            }
             for flow in file.unfollowedFlows {
                 if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
                 if flow.kind == .cast, let type = flow.castType, isConcrete(type, from: flow.enclosingType) { continue }
@@ -338,6 +342,47 @@ struct ScopeAttribution {
             }
         }
         return (found, handOffs)
+    }
+
+    /// `static var shared: AllDependencies`: the dependency aliases each static member (`AppDependency.shared`, by the
+    /// owner's simple name) is declared with; empty when no forward hands a static member on, as in most apps.
+    private func staticMembersTypedByAliases() -> [String: Set<String>] {
+        let symbols = model.symbols
+        guard model.sortedFilePaths.contains(where: { model.files[$0]!.forwards.contains { $0.staticMember != nil } }) else { return [:] }
+        var typed: [String: Set<String>] = [:]
+        for path in model.sortedFilePaths {
+            for property in model.files[path]!.declarations.staticProperties {
+                guard case .alias(let alias)? = symbols.resolve(property.type, from: property.owner), symbols.dependencyAliases.contains(alias)
+                else { continue }
+                let owner = property.owner.split(separator: ".").last.map(String.init) ?? property.owner
+                typed["\(owner).\(property.name)", default: []].insert(alias)
+            }
+        }
+        return typed
+    }
+
+    /// `Repository(dependencies: AppDependency.shared)` with `static var shared: AllDependencies`: a value of the alias
+    /// that no component holds goes to a child, which needs its alias met by what `AllDependencies` lists. cpdi does
+    /// not follow that value, so the components of the alias, and of every alias it composes, are not judged: a leaf
+    /// none of them reads may be there for that child.
+    private func staticMembersHandedOn(
+        in file: FileFacts, path: String, typed: [String: Set<String>]
+    ) -> [(component: String, reason: NotJudgedReason)] {
+        var found: [(component: String, reason: NotJudgedReason)] = []
+        for forward in file.forwards {
+            guard let member = forward.staticMember, let aliases = typed[member] else { continue }
+            let place = forward.enclosingType.map { "`\($0)`" } ?? "top-level code"
+            for alias in aliases.sorted() {
+                let reason = NotJudgedReason(
+                    kind: .unseenAliasUse,
+                    detail: "a value of its alias `\(alias)`, `\(member)`, is handed on in \(place), which cpdi does not follow",
+                    file: path, position: forward.position
+                )
+                let affected = model.symbols.composedAliases(of: alias).sorted()
+                for component in affected.flatMap({ (model.owners[$0] ?? []).sorted() }) { found.append((component, reason)) }
+            }
+        }
+        return found
     }
 
     private func isFunction(_ component: String, in type: String?) -> Bool {

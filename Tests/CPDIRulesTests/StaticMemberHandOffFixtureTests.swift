@@ -1,0 +1,64 @@
+import CPDIFacts
+import CPDIGraph
+import CPDIRules
+import Testing
+
+/// An app-wide alias types a static member (`static var shared: GlobalsDependencies`) besides the value its component
+/// holds; that member, handed to a child, is the alias's value where no component of it is.
+@Suite struct StaticMemberHandOffFixtureTests {
+    static let protocols = MetatypeConstructionFixtureTests.protocols + """
+
+        typealias GlobalsDependencies = HasLogger & HasStore & HasNetwork
+        final class Repository {
+            typealias Dependencies = HasNetwork
+            private let dependencies: Dependencies
+            init(dependencies: Dependencies) { self.dependencies = dependencies }
+            func sync() { dependencies.network.send() }
+        }
+        final class Globals {
+            static let dependencies: GlobalsDependencies = AppContainer.shared
+            static func start() { Globals.dependencies.logger.log("start"); Globals.dependencies.store.save() }
+        }
+        """
+
+    /// The container hands its shared value to a child that needs the network, which no component of the alias reads:
+    /// the leaf is needed all the same (dropping it would break `Repository(dependencies: AppContainer.shared)`), so
+    /// the alias's component is not judged, and says where the value goes.
+    @Test func aStaticMemberOfTheAliasHandedToAChildLeavesItsComponentsUnjudged() {
+        let example = RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "AppContainer.swift": """
+                final class AppContainer: GlobalsDependencies {
+                    static var shared: GlobalsDependencies = AppContainer()
+                    let logger = Logger()
+                    let store = Store()
+                    let network = Network()
+                    lazy var repository = Repository(dependencies: AppContainer.shared)
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["Globals"]?.notJudged.map(\.detail) == [
+            "a value of its alias `GlobalsDependencies`, `AppContainer.shared`, is handed on in `AppContainer`, which cpdi does not follow",
+        ])
+    }
+
+    /// Without that hand-off, the leaf nothing needs is reported, as before.
+    @Test func withoutTheHandOffTheAliasIsJudged() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols.replacingOccurrences(
+                of: "typealias GlobalsDependencies = HasLogger & HasStore & HasNetwork", with: "typealias GlobalsDependencies = HasLogger & HasStore & 1️⃣HasNetwork"
+            ),
+            "AppContainer.swift": """
+                final class AppContainer: GlobalsDependencies {
+                    static var shared: GlobalsDependencies = AppContainer()
+                    let logger = Logger()
+                    let store = Store()
+                    let network = Network()
+                }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasNetwork` in `GlobalsDependencies` is not used by `Globals` nor needed by a component it forwards to",
+        ]))
+    }
+}
