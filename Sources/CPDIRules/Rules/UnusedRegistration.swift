@@ -234,6 +234,22 @@ public struct UnusedRegistration: Rule {
                 }
                 """
             ),
+            // A template's placeholder requires nothing: the container has no value behind it to remove.
+            RuleExample(
+                """
+                protocol HasImageProvider { var imageProvider: ImageProviding { get } }
+                protocol HasNoDependency {}
+                final class ArticlesViewModel {
+                    typealias Dependencies = HasImageProvider
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func cover() -> Image { dependencies.imageProvider.cover() }
+                }
+                struct AppDependency: HasImageProvider, HasNoDependency {
+                    let imageProvider: ImageProviding
+                }
+                """
+            ),
         ]
     )
 
@@ -291,7 +307,9 @@ public struct UnusedRegistration: Rule {
                 ))
             }
         }
-        for provided in context.model.coverage.unneeded {
+        // A protocol that requires, inherits and is extended with nothing (`protocol HasSQLService {}`, a template's
+        // `HasNoDependency`) provides no value: a container conforming to it has nothing behind it to remove.
+        for provided in context.model.coverage.unneeded where !context.model.leafMembers.isBare(provided.leaf) {
             findings.append(finding(
                 file: provided.file, at: provided.position,
                 "`\(provided.container)` provides `\(provided.leaf)`, but no component needs it",
