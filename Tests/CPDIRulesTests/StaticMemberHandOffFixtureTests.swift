@@ -21,21 +21,25 @@ import Testing
         }
         """
 
+    /// The app's container, which may hand its shared value to a repository it builds.
+    static func container(handingOn: Bool) -> String {
+        """
+        final class AppContainer: GlobalsDependencies {
+            static var shared: GlobalsDependencies = AppContainer()
+            let logger = Logger()
+            let store = Store()
+            let network = Network()
+        \(handingOn ? "    lazy var repository = Repository(dependencies: AppContainer.shared)\n" : "")}
+        """
+    }
+
     /// The container hands its shared value to a child that needs the network, which no component of the alias reads:
     /// the leaf is needed all the same (dropping it would break `Repository(dependencies: AppContainer.shared)`), so
     /// the alias's component is not judged, and says where the value goes.
     @Test func aStaticMemberOfTheAliasHandedToAChildLeavesItsComponentsUnjudged() {
         let example = RuleExample(files: [
             "Protocols.swift": Self.protocols,
-            "AppContainer.swift": """
-                final class AppContainer: GlobalsDependencies {
-                    static var shared: GlobalsDependencies = AppContainer()
-                    let logger = Logger()
-                    let store = Store()
-                    let network = Network()
-                    lazy var repository = Repository(dependencies: AppContainer.shared)
-                }
-                """,
+            "AppContainer.swift": Self.container(handingOn: true),
         ])
         expectExactFindings(example)
         #expect(example.linkedModel().scopes["Globals"]?.notJudged.map(\.detail) == [
@@ -49,14 +53,7 @@ import Testing
             "Protocols.swift": Self.protocols.replacingOccurrences(
                 of: "typealias GlobalsDependencies = HasLogger & HasStore & HasNetwork", with: "typealias GlobalsDependencies = HasLogger & HasStore & 1️⃣HasNetwork"
             ),
-            "AppContainer.swift": """
-                final class AppContainer: GlobalsDependencies {
-                    static var shared: GlobalsDependencies = AppContainer()
-                    let logger = Logger()
-                    let store = Store()
-                    let network = Network()
-                }
-                """,
+            "AppContainer.swift": Self.container(handingOn: false),
         ], findings: [
             "1️⃣": "[unused-dependency] `HasNetwork` in `GlobalsDependencies` is not used by `Globals` nor needed by a component it forwards to",
         ]))
