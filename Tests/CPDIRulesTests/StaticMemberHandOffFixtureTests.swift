@@ -47,6 +47,29 @@ import Testing
         ])
     }
 
+    /// The shared value handed to a component whose alias is the alias itself (an app's root built from a static)
+    /// needs nothing that component does not read: the alias stays judged, and the leaf nobody reads is reported.
+    @Test func aStaticMemberHandedToAComponentOfTheAliasKeepsItJudged() {
+        expectExactFindings(RuleExample(files: [
+            "Protocols.swift": Self.protocols.replacingOccurrences(
+                of: "typealias GlobalsDependencies = HasLogger & HasStore & HasNetwork",
+                with: "typealias GlobalsDependencies = HasLogger & HasStore & 1️⃣HasNetwork"
+            ),
+            "AppContainer.swift": Self.container(handingOn: false),
+            "Root.swift": """
+                typealias RootDependencies = GlobalsDependencies
+                final class Root {
+                    private let dependencies: RootDependencies
+                    init(dependencies: RootDependencies) { self.dependencies = dependencies }
+                    func start() { dependencies.logger.log("root") }
+                }
+                enum Launch { static func run() { Root(dependencies: AppContainer.shared).start() } }
+                """,
+        ], findings: [
+            "1️⃣": "[unused-dependency] `HasNetwork` in `GlobalsDependencies` is not used by `Globals` nor needed by a component it forwards to",
+        ]))
+    }
+
     /// Without that hand-off, the leaf nothing needs is reported, as before.
     @Test func withoutTheHandOffTheAliasIsJudged() {
         expectExactFindings(RuleExample(files: [

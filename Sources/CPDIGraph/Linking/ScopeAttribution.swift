@@ -364,15 +364,26 @@ struct ScopeAttribution {
     /// `Repository(dependencies: AppDependency.shared)` with `static var shared: AllDependencies`: a value of the alias
     /// that no component holds goes to a child, which needs its alias met by what `AllDependencies` lists. cpdi does
     /// not follow that value, so the components of the alias, and of every alias it composes, are not judged: a leaf
-    /// none of them reads may be there for that child.
+    /// none of them reads may be there for that child. Not where the child is itself a component of the alias.
     private func staticMembersHandedOn(
         in file: FileFacts, path: String, typed: [String: Set<String>]
     ) -> [(component: String, reason: NotJudgedReason)] {
         var found: [(component: String, reason: NotJudgedReason)] = []
+        let symbols = model.symbols
         for forward in file.forwards {
             guard let member = forward.staticMember, let aliases = typed[member] else { continue }
             let place = forward.enclosingType.map { "`\($0)`" } ?? "top-level code"
+            // `RootView(dependencies: AppEnvironment.live)` where `RootView` takes that alias: what it needs is judged
+            // with the alias, as any of its components' needs are.
+            let built = forward.base == nil ? forward.callee : forward.callee == "init" ? forward.baseType : nil
+            let target: String? = built.flatMap { if case .type(let type)? = symbols.resolve($0, from: forward.enclosingType) { type } else { nil } }
             for alias in aliases.sorted() {
+                if let target {
+                    let holders = model.aliasComposers.allComposers(of: alias).reduce(into: Set(model.owners[alias] ?? [])) {
+                        $0.formUnion(model.owners[$1] ?? [])
+                    }
+                    if holders.contains(target) { continue }
+                }
                 let reason = NotJudgedReason(
                     kind: .unseenAliasUse,
                     detail: "a value of its alias `\(alias)`, `\(member)`, is handed on in \(place), which cpdi does not follow",
