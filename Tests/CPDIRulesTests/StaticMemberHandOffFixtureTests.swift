@@ -47,6 +47,25 @@ import Testing
         ])
     }
 
+    /// The same with a stored property of another type declared with the alias, handed on by its plain name: the alias is
+    /// written outside its components there, which leaves them unjudged already.
+    @Test func aPropertyOfTheAliasHandedToAChildLeavesItsComponentsUnjudged() {
+        let example = RuleExample(files: [
+            "Protocols.swift": Self.protocols,
+            "AppContainer.swift": Self.container(handingOn: false),
+            "Launcher.swift": """
+                final class Launcher {
+                    let container: GlobalsDependencies = AppContainer()
+                    func launch() { Repository(dependencies: container).sync() }
+                }
+                """,
+        ])
+        expectExactFindings(example)
+        #expect(example.linkedModel().scopes["Globals"]?.notJudged.map(\.detail) == [
+            "a value of its alias `GlobalsDependencies` is handed on in `Launcher`, which is none of the components it reaches",
+        ])
+    }
+
     /// The shared value handed to a component whose alias is the alias itself (an app's root built from a static)
     /// needs nothing that component does not read: the alias stays judged, and the leaf nobody reads is reported.
     @Test func aStaticMemberHandedToAComponentOfTheAliasKeepsItJudged() {
