@@ -36,6 +36,13 @@ struct Why: ParsableCommand {
     func run() throws {
         let result = from.map(Report.load) ?? Terminal.analyse(paths: paths, settings: settings)
         let explanation = WhyExplanation(result: result)
+        let asked = self.component
+        if leaf == nil, !result.graph.nodes.contains(where: { $0.name == asked }),
+            let holder = result.coverage.unseen?.first(where: { $0.type == asked })
+        {
+            print(WhyExplanation.unseenStory(of: holder), terminator: "")
+            return
+        }
         let component = Self.find(
             component, kinds: leaf == nil ? [.component, .container, .registration] : [.component, .container], in: result.graph,
             what: leaf == nil ? "component or registration" : "component"

@@ -394,14 +394,14 @@ struct ComponentDiscovery {
 
 /// Test cases exercise components but are none: `XCTestCase` (and Quick) subclasses, through any depth of
 /// test base classes, and Swift Testing suites. Test doubles are ordinary types and stay components.
-struct TestCaseTypes {
+public struct TestCaseTypes {
     let symbols: SymbolTable
     private var known: [String: Bool] = [:]
     private static let frameworkBases: Set<String> = ["XCTestCase", "QuickSpec", "AsyncSpec"]
 
-    init(symbols: SymbolTable) { self.symbols = symbols }
+    public init(symbols: SymbolTable) { self.symbols = symbols }
 
-    mutating func contains(_ name: String) -> Bool {
+    public mutating func contains(_ name: String) -> Bool {
         if let answer = known[name] { return answer }
         known[name] = false  // a cycle of superclasses ends here
         let declarations = symbols.typeDeclarations[name] ?? []

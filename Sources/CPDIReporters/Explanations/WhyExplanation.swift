@@ -79,6 +79,26 @@ public struct WhyExplanation {
     }
 
     /// Every path from the component to the leaf, shortest first, one numbered block each.
+    /// A type that holds a value of a dependency alias cpdi does not follow (`Coverage.unseen`): why it is no component,
+    /// and the setting that makes it one where the value's name is the reason.
+    public static func unseenStory(of holder: Coverage.UnseenHolder) -> String {
+        let heading = "\(holder.type) — not seen as a component · \(holder.file):\(holder.line)\n"
+        guard !holder.knownName else {
+            return heading + """
+                It holds or takes `\(holder.value)`, a value of `\(holder.alias)`, but is no component cpdi sees (a protocol it \
+                adopts may require `\(holder.value)`, or its value may come from where cpdi does not look), so nothing of it is \
+                judged.
+
+                """
+        }
+        return heading + """
+            It holds or takes `\(holder.value)`, a value of `\(holder.alias)`, under a name cpdi does not take for dependencies, so \
+            nothing of it is judged. To have it judged, add `\(holder.value)` to `naming.dependencies-property-names` in .cpdi.yml \
+            (the key replaces the default names; keep those the app uses too, `cpdi config --print` lists them).
+
+            """
+    }
+
     public func leafPaths(from component: Node, to leaf: Node) -> String {
         let (found, truncated) = paths.paths(from: component.id, to: leaf.id)
         guard !found.isEmpty else {

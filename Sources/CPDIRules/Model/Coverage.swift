@@ -13,12 +13,40 @@ public struct Coverage: Codable, Sendable, Equatable {
     /// The app's own names for aliases, dependencies values and dependency protocols, learnt from the shape of
     /// its code (`NamingInference`) and used with the configured ones; nil when nothing was learnt.
     public var learntNaming: InferredNaming?
+    /// Types that hold or take a value of a dependency alias under a name cpdi does not take for dependencies, and are
+    /// no component (`var di: Dependencies`): cpdi does not see them at all. Nil when there is none.
+    public var unseen: [UnseenHolder]?
 
-    public init(components: Int, judged: Int, notJudged: [NotJudgedComponent], learntNaming: InferredNaming? = nil) {
+    public init(
+        components: Int, judged: Int, notJudged: [NotJudgedComponent], learntNaming: InferredNaming? = nil, unseen: [UnseenHolder]? = nil
+    ) {
         self.components = components
         self.judged = judged
         self.notJudged = notJudged
         self.learntNaming = learntNaming
+        self.unseen = unseen
+    }
+
+    /// `BrowserRouterService` with `var di: Dependencies`: the type, the value's name, the alias, where the type is, and
+    /// whether the name is one cpdi already takes for dependencies (configured or learnt), when naming it would not help.
+    public struct UnseenHolder: Codable, Sendable, Equatable {
+        public var type: String
+        public var value: String
+        public var alias: String
+        public var knownName: Bool
+        public var file: String
+        public var line: Int
+        public var column: Int
+
+        public init(type: String, value: String, alias: String, knownName: Bool, file: String, line: Int, column: Int) {
+            self.type = type
+            self.value = value
+            self.alias = alias
+            self.knownName = knownName
+            self.file = file
+            self.line = line
+            self.column = column
+        }
     }
 
     public struct NotJudgedComponent: Codable, Sendable, Equatable {
@@ -69,11 +97,57 @@ extension Coverage {
                 Reason(kind: $0.kind, detail: $0.detail, file: $0.file, line: $0.position.line, column: $0.position.column)
             }))
         }
-        self.init(components: model.components.count, judged: model.components.count - notJudged.count, notJudged: notJudged)
+        let unseen = Self.unseenHolders(model)
+        self.init(
+            components: model.components.count, judged: model.components.count - notJudged.count, notJudged: notJudged,
+            unseen: unseen.isEmpty ? nil : unseen
+        )
+    }
+
+    /// Values a file types by one of its own dependency aliases (`FileFacts.typedValues`), held or taken by a type that
+    /// is no component, container, protocol or test case, nor has methods that are components: the type is in the
+    /// style, under a value name cpdi does not know.
+    static func unseenHolders(_ model: DependencyModel) -> [UnseenHolder] {
+        let symbols = model.symbols
+        // A type whose methods are components (`Reducer.reduce(action:dependencies:)`) is seen through them.
+        var withMethodComponents: Set<Substring> = []
+        for name in model.sortedComponentNames where model.components[name]!.form == .function {
+            if let dot = name.lastIndex(of: ".") { withMethodComponents.insert(name[..<dot]) }
+        }
+        var tests = TestCaseTypes(symbols: symbols)
+        var found: Set<String> = []
+        var holders: [UnseenHolder] = []
+        for path in model.sortedFilePaths {
+            for value in model.files[path]!.typedValues {
+                guard let declaredIn = value.declaredIn, case .type(let type)? = symbols.resolve(declaredIn, from: nil),
+                    model.components[type] == nil, model.containers[type] == nil, !withMethodComponents.contains(Substring(type)),
+                    !tests.contains(type),
+                    case .alias(let alias)? = symbols.resolve(value.type, from: type), symbols.dependencyAliases.contains(alias),
+                    symbols.leafSets[alias]?.isEmpty == false,
+                    let declaration = symbols.typeDeclarations[type]?.first(where: { $0.file == path }),
+                    found.insert("\(type)|\(value.name)").inserted
+                else { continue }
+                let known = model.conventions.isDependenciesValueName(value.name) || model.learnt.values.contains(value.name)
+                holders.append(UnseenHolder(
+                    type: type, value: value.name, alias: alias, knownName: known, file: path,
+                    line: declaration.fact.position.line, column: declaration.fact.position.column
+                ))
+            }
+        }
+        return holders.sorted { ($0.type, $0.value) < ($1.type, $1.value) }
     }
 
     /// "27 of 28 components judged (1 not: 1 returns its dependencies)", for the summary line.
-    public var summary: String { judgedSummary + learntSummary }
+    public var summary: String { judgedSummary + learntSummary + unseenSummary }
+
+    /// "; 3 types not seen, holding a dependency alias's value cpdi does not follow (`AppDelegate.di`, …)".
+    private var unseenSummary: String {
+        guard let unseen, !unseen.isEmpty else { return "" }
+        let named = unseen.prefix(3).map { "`\($0.type).\($0.value)`" }
+        let list = unseen.count > 3 ? named.joined(separator: ", ") + " and \(unseen.count - 3) more" : named.joined(separator: ", ")
+        let types = "\(unseen.count) type\(unseen.count == 1 ? "" : "s")"
+        return "; \(types) not seen, holding a dependency alias's value cpdi does not follow (\(list); see `cpdi why`)"
+    }
 
     private var judgedSummary: String {
         guard components > 0 else { return "no components" }
