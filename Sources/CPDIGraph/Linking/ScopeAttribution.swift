@@ -317,7 +317,7 @@ struct ScopeAttribution {
                 return typed == alias
             }
             guard !named.isEmpty || !typedForwards.isEmpty else { continue }
-            let holders = model.aliasComposers.allComposers(of: alias).reduce(into: Set(owners)) { $0.formUnion(model.owners[$1] ?? []) }
+            let holders = holders(of: alias)
             guard !holders.isEmpty, !around.contains(where: holders.contains), !conforms(mention.enclosingType, to: alias),
                 // A mention names no function: a helper of the type around it may be the one the alias belongs to.
                 !holders.contains(where: { isFunction($0, in: mention.enclosingType) })
@@ -326,8 +326,7 @@ struct ScopeAttribution {
             // A value declared with the alias and handed on from this file, to anything but a component of the alias
             // (`FeedCoordinator(dependencies: container)` where `FeedCoordinator` takes the same alias needs nothing new).
             let handedOn = typedForwards.first { forward in
-                let built = forward.base == nil ? forward.callee : forward.callee == "init" ? forward.baseType : nil
-                guard let built, case .type(let type)? = symbols.resolve(built, from: forward.enclosingType) else { return true }
+                guard let type = builtType(of: forward) else { return true }
                 return !holders.contains(type)
             }
             for holder in holders.sorted() {
@@ -369,21 +368,14 @@ struct ScopeAttribution {
         in file: FileFacts, path: String, typed: [String: Set<String>]
     ) -> [(component: String, reason: NotJudgedReason)] {
         var found: [(component: String, reason: NotJudgedReason)] = []
-        let symbols = model.symbols
         for forward in file.forwards {
             guard let member = forward.staticMember, let aliases = typed[member] else { continue }
             let place = forward.enclosingType.map { "`\($0)`" } ?? "top-level code"
             // `RootView(dependencies: AppEnvironment.live)` where `RootView` takes that alias: what it needs is judged
             // with the alias, as any of its components' needs are.
-            let built = forward.base == nil ? forward.callee : forward.callee == "init" ? forward.baseType : nil
-            let target: String? = built.flatMap { if case .type(let type)? = symbols.resolve($0, from: forward.enclosingType) { type } else { nil } }
+            let target = builtType(of: forward)
             for alias in aliases.sorted() {
-                if let target {
-                    let holders = model.aliasComposers.allComposers(of: alias).reduce(into: Set(model.owners[alias] ?? [])) {
-                        $0.formUnion(model.owners[$1] ?? [])
-                    }
-                    if holders.contains(target) { continue }
-                }
+                if let target, holders(of: alias).contains(target) { continue }
                 let reason = NotJudgedReason(
                     kind: .unseenAliasUse,
                     detail: "a value of its alias `\(alias)`, `\(member)`, is handed on in \(place), which cpdi does not follow",
@@ -394,6 +386,19 @@ struct ScopeAttribution {
             }
         }
         return found
+    }
+
+    /// The components of an alias and of every alias composing it: what a value of the alias may be handed to
+    /// without needing anything the alias's own review does not see.
+    private func holders(of alias: String) -> Set<String> {
+        model.aliasComposers.allComposers(of: alias).reduce(into: Set(model.owners[alias] ?? [])) { $0.formUnion(model.owners[$1] ?? []) }
+    }
+
+    /// The type a forward builds (`Child(dependencies:)`, `Child.init(dependencies:)`), where the sources declare it.
+    private func builtType(of forward: ForwardFact) -> String? {
+        let built = forward.base == nil ? forward.callee : forward.callee == "init" ? forward.baseType : nil
+        guard let built, case .type(let type)? = model.symbols.resolve(built, from: forward.enclosingType) else { return nil }
+        return type
     }
 
     private func isFunction(_ component: String, in type: String?) -> Bool {
