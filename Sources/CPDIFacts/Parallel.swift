@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Independent pieces of work spread over all cores, with results in a stable order. Every step of
 /// the pipeline that fans out (files, rules, graph and rules side by side) goes through here.
@@ -54,4 +55,47 @@ public enum Parallel {
 /// A result handed from a worker thread; `DispatchGroup.wait` orders the write before the read.
 private final class Slot<Value>: @unchecked Sendable {
     var value: Value?
+}
+
+/// Work handed to one worker thread, done in the order it was handed over, while the caller goes on: with
+/// two cores, the caller's thread and this one. `Pending.value` waits for a piece's result.
+public final class Background: @unchecked Sendable {
+    private let queue: DispatchQueue
+
+    public init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    public func start<Value>(_ work: @escaping @Sendable () -> Value) -> Pending<Value> {
+        let pending = Pending<Value>()
+        queue.async { pending.fulfil(work()) }
+        return pending
+    }
+}
+
+/// A result a `Background` worker is computing.
+public final class Pending<Value>: @unchecked Sendable {
+    private var result: Value?
+    private var received = false
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+
+    fileprivate init() {}
+
+    fileprivate func fulfil(_ value: Value) {
+        result = value
+        done.signal()
+    }
+
+    /// The result, once the worker has it; waits until then. Asked again, answers at once.
+    public var value: Value {
+        // The semaphore orders the worker's write before the first read; the lock, every later read after it.
+        lock.lock()
+        defer { lock.unlock() }
+        if !received {
+            done.wait()
+            received = true
+        }
+        return result!
+    }
 }

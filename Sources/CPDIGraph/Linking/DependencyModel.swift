@@ -271,11 +271,12 @@ public struct DependencyModel: Sendable {
     public init(
         conventions: NamingConventions, files: [String: FileFacts], modules: [String: String], symbols: SymbolTable,
         components: [String: Component], containers: [String: Container], forwards: [ResolvedForward],
-        owners: [String: [String]], attribution: Attribution
+        owners: [String: [String]], attribution: Attribution, leafMembers: LeafMembers? = nil, aliasComposers: AliasComposers? = nil
     ) {
         self.attribution = attribution
-        self.leafMembers = LeafMembers(symbols: symbols)
-        self.aliasComposers = AliasComposers(symbols)
+        // Both depend on the symbols alone: the linker has them built on its other core meanwhile.
+        self.leafMembers = leafMembers ?? LeafMembers(symbols: symbols)
+        self.aliasComposers = aliasComposers ?? AliasComposers(symbols)
         self.conventions = conventions
         self.files = files
         self.modules = modules

@@ -23,8 +23,10 @@ public struct Linker: Sendable {
         let byPath = StepTimes.measure("link: sorting") { files.sorted { $0.path < $1.path } }
         let sorted = StepTimes.measure("link: module scoping") { ModuleScoping(modules: modules).run(byPath) }
         var symbols = StepTimes.measure("link: symbol table") { SymbolTable(files: sorted, modules: modules) }
-        CompositionProtocols(conventions: conventions).run(on: &symbols)
-        InheritedGenericDependencies(conventions: conventions, learntValues: Set(learnt.values)).run(on: &symbols)
+        StepTimes.measure("link: composition protocols") { CompositionProtocols(conventions: conventions).run(on: &symbols) }
+        StepTimes.measure("link: inherited generics") {
+            InheritedGenericDependencies(conventions: conventions, learntValues: Set(learnt.values)).run(on: &symbols)
+        }
         StepTimes.measure("link: leaf flattening") { LeafFlattening(conventions: conventions).run(on: &symbols) }
 
         let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols, learntValues: Set(learnt.values))
@@ -37,28 +39,37 @@ public struct Linker: Sendable {
                 if requirement.kind == .alias { symbols.dependencyAliases.insert(requirement.name) }
             }
         }
-        // The run-time facts name types as written: they are linked on the files before module scoping renamed
-        // any. Nothing else below reads them, so they link on the other core meanwhile.
+        // On the other core meanwhile, in this order: what the model's constructor needs of the symbols (ready
+        // before the forwards are), then the run-time facts, which name types as written, so they are linked on
+        // the files before module scoping renamed any, and which nothing before container coverage reads.
         let linkedSymbols = symbols
-        let (runtime, model) = Parallel.both(
-            { StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() } },
-            { compileTimeModel(sorted, modules: modules, symbols: symbols, components: components) }
-        )
-        var linked = model
-        linked.runtime = runtime
+        let background = Background(label: "cpdi.linking")
+        let indexes = background.start {
+            StepTimes.measure("link: protocol members and composers") { (LeafMembers(symbols: linkedSymbols), AliasComposers(linkedSymbols)) }
+        }
+        let runtime = background.start {
+            StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() }
+        }
+        var linked = compileTimeModel(sorted, modules: modules, symbols: symbols, components: components, indexes: indexes)
+        linked.runtime = runtime.value
         linked.coverage = StepTimes.measure("link: container coverage") { ContainerCoverageLinking(model: linked).run() }
         return linked
     }
 
     /// Containers, forwards, owners and scopes: everything of the model but the run-time registrations.
     private func compileTimeModel(
-        _ sorted: [FileFacts], modules: [String: String], symbols: SymbolTable, components: [String: Component]
+        _ sorted: [FileFacts], modules: [String: String], symbols: SymbolTable, components: [String: Component],
+        indexes: Pending<(LeafMembers, AliasComposers)>
     ) -> DependencyModel {
         let containers = StepTimes.measure("link: containers") { ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components) }
         let attribution = StepTimes.measure("link: attribution") { Attribution(symbols: symbols, components: components) }
-        let statics = StaticHolderTyping(symbols: symbols, attribution: attribution, componentNames: Set(components.keys)).run(sorted)
-        let sorted = DependencyMemberHolderTyping(symbols: symbols, attribution: attribution, components: components).run(statics)
-        let closures = ClosureParameterTyping(symbols: symbols, files: sorted, components: components)
+        let statics = StepTimes.measure("link: static holders") {
+            StaticHolderTyping(symbols: symbols, attribution: attribution, componentNames: Set(components.keys)).run(sorted)
+        }
+        let sorted = StepTimes.measure("link: member holders") {
+            DependencyMemberHolderTyping(symbols: symbols, attribution: attribution, components: components).run(statics)
+        }
+        let closures = StepTimes.measure("link: closure parameters") { ClosureParameterTyping(symbols: symbols, files: sorted, components: components) }
         let (forwards, opaqueHandOffs) = StepTimes.measure("link: forwards") {
             ForwardResolution(symbols: symbols, components: components, attribution: attribution, conventions: conventions)
                 .run(files: sorted, closures: closures)
@@ -72,17 +83,22 @@ public struct Linker: Sendable {
         }
         for key in owners.keys { owners[key]!.sort() }
 
-        var model = DependencyModel(
-            conventions: conventions,
-            files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
-            modules: modules, symbols: symbols, components: components, containers: containers,
-            forwards: forwards, owners: owners, attribution: attribution
-        )
+        var model = StepTimes.measure("link: model") {
+            DependencyModel(
+                conventions: conventions,
+                files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
+                modules: modules, symbols: symbols, components: components, containers: containers,
+                forwards: forwards, owners: owners, attribution: attribution,
+                leafMembers: indexes.value.0, aliasComposers: indexes.value.1
+            )
+        }
         model.learnt = learnt
         model.opaqueHandOffs = opaqueHandOffs
-        let typedAliases = TypedAliasOwnership(model: model)
-        model.freeAssociatedTypeWitnesses = typedAliases.freeAssociatedTypeWitnesses()
-        var unproven = typedAliases.unprovenComponents()
+        var unproven = StepTimes.measure("link: alias ownership") {
+            let typedAliases = TypedAliasOwnership(model: model)
+            model.freeAssociatedTypeWitnesses = typedAliases.freeAssociatedTypeWitnesses()
+            return typedAliases.unprovenComponents()
+        }
         for (component, reasons) in closureTakenAliasComponents(model: model, closures: closures) { unproven[component, default: []] += reasons }
         model.scopes = StepTimes.measure("link: scopes") {
             ScopeAttribution(model: model, unprovenAliasComponents: unproven).run()

@@ -34,52 +34,36 @@ struct ScopeAttribution {
         var position: SourcePosition
     }
 
+    /// What one file's code does to the scopes, in the order the pass applies it. Files are read on all cores;
+    /// their effects are applied one file after another, in path order, as a single walk would.
+    private enum Effect {
+        /// The file's `uses[use]`, credited to the component (`credit` decides what it counts as, by what came before).
+        case credit(component: String, use: Int, ownValue: Bool)
+        case storedRead(component: String)
+        case used(component: String, member: String)
+        case usedAll(component: String, members: Set<String>)
+        case notJudged(component: String, reason: NotJudgedReason)
+    }
+
+    /// Files whose effects are held at once: enough to keep both cores busy, few enough that the effects stay small.
+    private static let filesPerBatch = 4096
+
     func run() -> [String: ComponentScope] {
-        let attribution = model.attribution
         var scopes: [String: ComponentScope] = [:]
         for name in model.sortedComponentNames { scopes[name] = ComponentScope() }
         // Where each member read from a component's own dependencies value is first read: the reads that must
         // each be declared by some protocol of its alias. Needed only by this pass, so not kept in the scopes. A few
         // members each, so a list (a dictionary per component held 17 MB at 100,000 components' peak).
         var memberReads: [String: [(member: String, place: Place)]] = [:]
-        let storingByName = componentsStoring()
-        /// The components storing a property of that name which code in `file` can reach: a `private` or
-        /// `fileprivate` one only from the file declaring it.
-        func storing(_ property: String, readableFrom file: String) -> [String] {
-            (storingByName[property] ?? []).filter { name in
-                guard let component = model.components[name], let stored = component.property,
-                    stored.access == .private || stored.access == .fileprivate
-                else { return true }
-                return component.file == file
-            }
-        }
-        lazy var declaredValueNames = Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) })
-        // The few components whose alias is a labelled tuple, with its labels.
-        var tupleElements: [String: Set<String>] = [:]
-        for name in model.sortedComponentNames {
-            let elements = model.symbols.tupleElements(of: model.components[name]!)
-            if !elements.isEmpty { tupleElements[name] = elements }
-        }
+        let reader = FileEffects(pass: self)
 
-        func markRead(_ component: String?, property: String) {
-            guard let component, model.components[component]?.property?.name == property else { return }
-            scopes[component]?.storedDependenciesRead = true
-        }
-        /// The type of the value is unknown: any component storing such a property may be the one, unless
-        /// what is read from it (`vault.services.isEmpty`) is nothing a dependency of that component provides.
-        func markReadAnywhere(property: String, readMembers: Set<String>, from file: String) {
-            for component in storing(property, readableFrom: file) {
-                guard readMembers.isEmpty || !providedMembers(of: component).isDisjoint(with: readMembers) else { continue }
-                scopes[component]?.storedDependenciesRead = true
-            }
-        }
         func notJudged(_ component: String, _ reason: NotJudgedReason) {
             scopes[component]?.notJudged.append(reason)
         }
         /// `dependencies.own.imageService` reads `imageService` when `own` is an element of the tuple alias.
         func credit(_ component: String, _ use: UseFact, file: String, ownValue: Bool) {
             var member = use.member
-            if tupleElements[component]?.contains(member) == true {
+            if reader.tupleElements[component]?.contains(member) == true {
                 guard let next = use.next else {
                     // The element itself: handed to a child (a forward, resolved on its own), or elsewhere.
                     if !use.isHandedOn {
@@ -101,64 +85,24 @@ struct ScopeAttribution {
             else { return }
             memberReads[component, default: []].append((member, Place(file: file, position: use.position)))
         }
+        func markRead(_ component: String?, property: String) {
+            if let component = reader.readingStored(component, property: property) { scopes[component]?.storedDependenciesRead = true }
+        }
 
-        var aliasLeafMembers: [String: [(name: String, hash: UInt32)]] = [:]
-        let staticAliases = staticMembersTypedByAliases()
-        for path in model.sortedFilePaths {
-            let file = model.files[path]!
-            for use in file.uses {
-                let scoped = StaticHolderTyping.isTyped(holder: use.holder, holderType: use.holderType)
-                    ? [] : attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction)
-                for component in scoped {
-                    credit(component, use, file: path, ownValue: use.holder == nil)
-                }
-                for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
-                    credit(holder, use, file: path, ownValue: true)
-                    markRead(holder, property: use.base)
-                }
-                // `router.services.errorReporter` on a value of unknown type: any component that stores
-                // `services` and whose dependencies provide `errorReporter` may be the one read.
-                if use.holder != nil, use.holderType == nil {
-                    for component in storing(use.base, readableFrom: path) where providedMembers(of: component).contains(use.member) {
-                        scopes[component]?.usedMembers.insert(use.member)
+        let paths = model.sortedFilePaths
+        for batch in stride(from: 0, to: paths.count, by: Self.filesPerBatch) {
+            let batchPaths = paths[batch..<min(batch + Self.filesPerBatch, paths.count)]
+            let effects = Parallel.map(batchPaths.count) { reader.effects(ofFileAt: batchPaths[batch + $0]) }
+            for (offset, fileEffects) in effects.enumerated() {
+                let path = batchPaths[batch + offset]
+                for effect in fileEffects {
+                    switch effect {
+                    case .credit(let component, let use, let ownValue): credit(component, model.files[path]!.uses[use], file: path, ownValue: ownValue)
+                    case .storedRead(let component): scopes[component]?.storedDependenciesRead = true
+                    case .used(let component, let member): scopes[component]?.usedMembers.insert(member)
+                    case .usedAll(let component, let members): scopes[component]?.usedMembers.formUnion(members)
+                    case .notJudged(let component, let reason): notJudged(component, reason)
                     }
-                }
-            }
-            let elsewhere = readsThroughAliasWrittenElsewhere(in: file, path: path, leafMembers: &aliasLeafMembers)
-            for (component, member) in elsewhere.reads { scopes[component]?.usedMembers.insert(member) }
-            for (component, reason) in elsewhere.handOffs { notJudged(component, reason) }
-            if !staticAliases.isEmpty {
-                for (component, reason) in staticMembersHandedOn(in: file, path: path, typed: staticAliases) { notJudged(component, reason) }
-            }
-            for flow in file.unfollowedFlows {
-                if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
-                if flow.kind == .cast, let type = flow.castType, isConcrete(type, from: flow.enclosingType) { continue }
-                let castReads = flow.kind == .cast ? flow.castType.flatMap { protocolRequirements(ofCastTo: $0, from: flow.enclosingType) } : nil
-                let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
-                // A static member's value is whoever that member's type holds, never the surrounding code's own.
-                var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
-                    ? [] : attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
-                if flow.holder != nil {
-                    // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
-                    // the holder's type cannot be told, those of every component storing such a property.
-                    owners += flow.holderType == nil
-                        ? storing(flow.name, readableFrom: path)
-                        : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
-                }
-                for owner in Set(owners) {
-                    if let castReads { scopes[owner]?.usedMembers.formUnion(castReads) } else { notJudged(owner, reason) }
-                }
-            }
-            for read in file.dependencyReads {
-                for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
-                // A subclass reads the `dependencies` its base class stores.
-                for ancestor in read.enclosingType.flatMap({ attribution.superclasses[$0] }) ?? [] { markRead(ancestor, property: read.name) }
-            }
-            for read in file.declarations.dependencyMemberReads {
-                if read.baseType != nil {
-                    for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
-                } else {
-                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [], from: path)
                 }
             }
         }
@@ -184,12 +128,138 @@ struct ScopeAttribution {
         for (component, reasons) in unprovenAliasComponents {
             for reason in reasons { notJudged(component, reason) }
         }
-        for name in model.sortedComponentNames {
-            for reason in unknownMemberReads(of: name, memberReads[name] ?? []) { notJudged(name, reason) }
-            if let reason = requiredInitializer(of: name) { notJudged(name, reason) }
+        // What each component's own declarations and first reads leave unknown: on all cores, each on its own.
+        let names = model.sortedComponentNames, firstReads = memberReads
+        let declarationReasons = Parallel.map(names.count) { index in
+            let name = names[index]
+            return unknownMemberReads(of: name, firstReads[name] ?? []) + [requiredInitializer(of: name)].compactMap { $0 }
+        }
+        for (index, name) in names.enumerated() {
+            for reason in declarationReasons[index] { notJudged(name, reason) }
             scopes[name]!.notJudged.sort()
         }
         return scopes
+    }
+
+    /// What the pass reads of each file, with the indexes that reading needs: all of it fixed before the first file.
+    private struct FileEffects: Sendable {
+        let pass: ScopeAttribution
+        let storingByName: [String: [String]]
+        /// The few components whose alias is a labelled tuple, with its labels.
+        let tupleElements: [String: Set<String>]
+        /// The names of dependencies properties any type declares: a call on such a value is a call of the holder's method.
+        let declaredValueNames: Set<String>
+        let staticAliases: [String: Set<String>]
+
+        init(pass: ScopeAttribution) {
+            let model = pass.model
+            self.pass = pass
+            storingByName = pass.componentsStoring()
+            var tuples: [String: Set<String>] = [:]
+            for name in model.sortedComponentNames {
+                let elements = model.symbols.tupleElements(of: model.components[name]!)
+                if !elements.isEmpty { tuples[name] = elements }
+            }
+            tupleElements = tuples
+            let hasCalls = model.sortedFilePaths.contains { model.files[$0]!.unfollowedFlows.contains(where: \.isCall) }
+            declaredValueNames = hasCalls
+                ? Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) }) : []
+            staticAliases = pass.staticMembersTypedByAliases()
+        }
+
+        /// The components storing a property of that name which code in `file` can reach: a `private` or
+        /// `fileprivate` one only from the file declaring it.
+        func storing(_ property: String, readableFrom file: String) -> [String] {
+            (storingByName[property] ?? []).filter { name in
+                guard let component = pass.model.components[name], let stored = component.property,
+                    stored.access == .private || stored.access == .fileprivate
+                else { return true }
+                return component.file == file
+            }
+        }
+
+        /// The component, when `property` is the one it keeps its dependencies in.
+        func readingStored(_ component: String?, property: String) -> String? {
+            guard let component, pass.model.components[component]?.property?.name == property else { return nil }
+            return component
+        }
+
+        func effects(ofFileAt path: String) -> [Effect] {
+            let model = pass.model, attribution = model.attribution
+            let file = model.files[path]!
+            var effects: [Effect] = []
+            func markRead(_ component: String?, property: String) {
+                if let component = readingStored(component, property: property) { effects.append(.storedRead(component: component)) }
+            }
+            /// The type of the value is unknown: any component storing such a property may be the one, unless
+            /// what is read from it (`vault.services.isEmpty`) is nothing a dependency of that component provides.
+            func markReadAnywhere(property: String, readMembers: Set<String>) {
+                for component in storing(property, readableFrom: path) {
+                    guard readMembers.isEmpty || !pass.providedMembers(of: component).isDisjoint(with: readMembers) else { continue }
+                    effects.append(.storedRead(component: component))
+                }
+            }
+            for (index, use) in file.uses.enumerated() {
+                let scoped = StaticHolderTyping.isTyped(holder: use.holder, holderType: use.holderType)
+                    ? [] : attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction)
+                for component in scoped {
+                    effects.append(.credit(component: component, use: index, ownValue: use.holder == nil))
+                }
+                for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
+                    effects.append(.credit(component: holder, use: index, ownValue: true))
+                    markRead(holder, property: use.base)
+                }
+                // `router.services.errorReporter` on a value of unknown type: any component that stores
+                // `services` and whose dependencies provide `errorReporter` may be the one read.
+                if use.holder != nil, use.holderType == nil {
+                    for component in storing(use.base, readableFrom: path) where pass.providedMembers(of: component).contains(use.member) {
+                        effects.append(.used(component: component, member: use.member))
+                    }
+                }
+            }
+            var aliasLeafMembers: [String: [(name: String, hash: UInt32)]] = [:]
+            let elsewhere = pass.readsThroughAliasWrittenElsewhere(in: file, path: path, leafMembers: &aliasLeafMembers)
+            for (component, member) in elsewhere.reads { effects.append(.used(component: component, member: member)) }
+            for (component, reason) in elsewhere.handOffs { effects.append(.notJudged(component: component, reason: reason)) }
+            if !staticAliases.isEmpty {
+                for (component, reason) in pass.staticMembersHandedOn(in: file, path: path, typed: staticAliases) {
+                    effects.append(.notJudged(component: component, reason: reason))
+                }
+            }
+            for flow in file.unfollowedFlows {
+                if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
+                if flow.kind == .cast, let type = flow.castType, pass.isConcrete(type, from: flow.enclosingType) { continue }
+                let castReads = flow.kind == .cast ? flow.castType.flatMap { pass.protocolRequirements(ofCastTo: $0, from: flow.enclosingType) } : nil
+                let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
+                // A static member's value is whoever that member's type holds, never the surrounding code's own.
+                var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
+                    ? [] : attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
+                if flow.holder != nil {
+                    // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
+                    // the holder's type cannot be told, those of every component storing such a property.
+                    owners += flow.holderType == nil
+                        ? storing(flow.name, readableFrom: path)
+                        : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
+                }
+                // Each owner's reasons are sorted in the end, so the order among owners does not matter.
+                for owner in Set(owners).sorted() {
+                    effects.append(castReads.map { .usedAll(component: owner, members: $0) } ?? .notJudged(component: owner, reason: reason))
+                }
+            }
+            for read in file.dependencyReads {
+                for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
+                // A subclass reads the `dependencies` its base class stores.
+                for ancestor in read.enclosingType.flatMap({ attribution.superclasses[$0] }) ?? [] { markRead(ancestor, property: read.name) }
+            }
+            for read in file.declarations.dependencyMemberReads {
+                if read.baseType != nil {
+                    for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
+                } else {
+                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [])
+                }
+            }
+            return effects
+        }
     }
 
     /// `class BaseFlowController<Dependencies>` storing the value its subclasses get (`InheritedGenericDependencies`):
