@@ -61,30 +61,13 @@ public struct SymbolTable: Sendable {
 
     /// Files must come sorted so that the first of two equal names wins the same way every run.
     init(files: [FileFacts], modules: [String: String]) {
-        for file in files {
-            let module = modules[file.path] ?? ""
-            for alias in file.aliases where aliases[alias.qualifiedName] == nil {
-                aliases[alias.qualifiedName] = Declared(fact: alias, file: file.path, module: module)
-            }
-            for type in file.types {
-                let declared = Declared(fact: type, file: file.path, module: module)
-                if type.isProtocol {
-                    if protocols[type.name] == nil { protocols[type.name] = declared }
-                } else if type.kind == .extension {
-                    typeDeclarations[type.name, default: []].append(declared)
-                } else {
-                    typeDeclarations[type.name, default: []].insert(declared, at: 0)
-                }
-            }
-            for cast in file.declarations.ownAliasCasts { ownAliasCasts[cast.type, default: []].insert(cast.alias) }
-            for function in file.functions where functions[function.qualifiedName] == nil {
-                functions[function.qualifiedName] = Declared(fact: function, file: file.path, module: module)
-                functionsByName[function.name, default: []].append(function.qualifiedName)
-            }
-        }
-        sortedAliasNames = aliases.keys.sorted()
-        sortedProtocolNames = protocols.keys.sorted()
-        sortedTypeNames = typeDeclarations.keys.sorted()
+        // The tables of types and those of aliases and functions are filled from the same files, on two cores.
+        let (types, others) = Parallel.both(
+            { Self.typeTables(files: files, modules: modules) },
+            { Self.aliasAndFunctionTables(files: files, modules: modules) }
+        )
+        (protocols, typeDeclarations, sortedProtocolNames, sortedTypeNames) = types
+        (aliases, sortedAliasNames, functions, functionsByName, ownAliasCasts) = others
         indexNestedNames()
         for alias in aliases.values {
             guard let enclosing = alias.fact.enclosingType else { continue }
@@ -92,6 +75,49 @@ public struct SymbolTable: Sendable {
                 inheritableAliasNames.insert(alias.fact.name)
             }
         }
+    }
+
+    private static func typeTables(files: [FileFacts], modules: [String: String])
+        -> (protocols: [String: Declared<TypeFact>], types: [String: [Declared<TypeFact>]], protocolNames: [String], typeNames: [String])
+    {
+        var protocols: [String: Declared<TypeFact>] = [:]
+        var types: [String: [Declared<TypeFact>]] = [:]
+        for file in files {
+            let module = modules[file.path] ?? ""
+            for type in file.types {
+                let declared = Declared(fact: type, file: file.path, module: module)
+                if type.isProtocol {
+                    if protocols[type.name] == nil { protocols[type.name] = declared }
+                } else if type.kind == .extension {
+                    types[type.name, default: []].append(declared)
+                } else {
+                    types[type.name, default: []].insert(declared, at: 0)
+                }
+            }
+        }
+        return (protocols, types, protocols.keys.sorted(), types.keys.sorted())
+    }
+
+    private static func aliasAndFunctionTables(files: [FileFacts], modules: [String: String]) -> (
+        aliases: [String: Declared<AliasFact>], aliasNames: [String], functions: [String: Declared<FunctionFact>],
+        functionsByName: [String: [String]], ownAliasCasts: [String: Set<String>]
+    ) {
+        var aliases: [String: Declared<AliasFact>] = [:]
+        var functions: [String: Declared<FunctionFact>] = [:]
+        var functionsByName: [String: [String]] = [:]
+        var ownAliasCasts: [String: Set<String>] = [:]
+        for file in files {
+            let module = modules[file.path] ?? ""
+            for alias in file.aliases where aliases[alias.qualifiedName] == nil {
+                aliases[alias.qualifiedName] = Declared(fact: alias, file: file.path, module: module)
+            }
+            for cast in file.declarations.ownAliasCasts { ownAliasCasts[cast.type, default: []].insert(cast.alias) }
+            for function in file.functions where functions[function.qualifiedName] == nil {
+                functions[function.qualifiedName] = Declared(fact: function, file: file.path, module: module)
+                functionsByName[function.name, default: []].append(function.qualifiedName)
+            }
+        }
+        return (aliases, aliases.keys.sorted(), functions, functionsByName, ownAliasCasts)
     }
 
     /// Rebuilds the indexes of names (nested tails, symbols by name) after the tables change.
