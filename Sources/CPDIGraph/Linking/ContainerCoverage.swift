@@ -59,8 +59,15 @@ struct ContainerCoverageLinking {
             ))
         }
 
-        let needed = model.components.values.reduce(into: Set<String>()) { $0.formUnion(model.leaves(of: $1)) }
-        let readAnywhere = model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) }
+        // Two walks over the whole app, on two cores; needed only where a container provides something no component asks.
+        let model = self.model
+        let (needed, readAnywhere) = Parallel.both(
+            { model.components.values.reduce(into: Set<String>()) { needed, component in
+                for requirement in component.requirements { needed.formUnion(model.symbols.leaves(ofRequirement: requirement)) }
+                for extra in component.initializerExtras { needed.formUnion(model.symbols.leaves(ofRequirement: extra)) }
+            } },
+            { model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) } }
+        )
         // A container a component holds and hands somewhere cpdi cannot follow (so that component is not judged)
         // may reach code that needs any of its leaves: none of them is judged unneeded.
         let handedBeyondSight = Set(model.components.values.compactMap { component in

@@ -80,7 +80,9 @@ struct LeafFlattening {
             guard inProgress.insert(name).inserted, let alias = symbols.aliases[name] else { return [] }
             var result: Set<String> = []
             for member in alias.fact.members {
-                result.formUnion(leaves(ofReference: member.name, scope: alias.fact.enclosingType, allowExternal: true))
+                let leaves = leaves(ofReference: member.name, scope: alias.fact.enclosingType, allowExternal: true)
+                // The first member's leaves are shared, not copied: many aliases bring what one member does.
+                if result.isEmpty { result = leaves } else { result.formUnion(leaves) }
             }
             inProgress.remove(name)
             memo[name] = result
@@ -92,7 +94,8 @@ struct LeafFlattening {
             guard inProgress.insert(name).inserted, let declared = symbols.protocols[name] else { return [] }
             var inherited: Set<String> = []
             for parent in declared.fact.inheritedTypes {
-                inherited.formUnion(leaves(ofReference: parent.name, scope: name, allowExternal: false))
+                let leaves = leaves(ofReference: parent.name, scope: name, allowExternal: false)
+                if inherited.isEmpty { inherited = leaves } else { inherited.formUnion(leaves) }
             }
             var result = inherited
             if !declared.fact.requirements.isEmpty || inherited.isEmpty {
