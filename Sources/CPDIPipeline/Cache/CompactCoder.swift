@@ -241,32 +241,55 @@ private struct SingleWriter: SingleValueEncodingContainer {
 
 /// Long strings decoded so far, held once: the facts of every file repeat the same alias, protocol and
 /// module names, and a warm run decodes the facts of every file (at 100,000 components, 70 MB less).
-/// Sharded by hash, so that the threads decoding files side by side seldom wait for each other.
+/// Looked up by their bytes, so a string seen before costs no allocation; sharded by hash, so that the
+/// threads decoding files side by side seldom wait for each other.
 final class SharedStrings: @unchecked Sendable {
     private final class Shard: @unchecked Sendable {
         let lock = NSLock()
-        var strings: Set<String> = []
+        /// The first string of each hash of its bytes.
+        var byHash: [UInt64: String] = [:]
+        /// Strings whose hash another string had first: rare, looked up as strings.
+        var others: Set<String> = []
     }
 
     private let shards = (0..<16).map { _ in Shard() }
 
-    func shared(_ text: String) -> String {
-        // The shard from the length and the last byte: cheap, and the set hashes the text once anyway.
-        var text = text
-        let key = text.withUTF8 { $0.count &+ Int($0.last ?? 0) &* 31 }
-        let shard = shards[key % shards.count]
+    func shared(_ bytes: UnsafeRawBufferPointer) -> String {
+        let hash = Self.hash(bytes)
+        let shard = shards[Int(hash >> 60)]
         shard.lock.lock()
         defer { shard.lock.unlock() }
-        if let existing = shard.strings.firstIndex(of: text) { return shard.strings[existing] }
-        shard.strings.insert(text)
+        if var existing = shard.byHash[hash] {
+            let same = existing.withUTF8 { stored in
+                stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            }
+            if same { return existing }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let found = shard.others.firstIndex(of: text) { return shard.others[found] }
+            shard.others.insert(text)
+            return text
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        shard.byHash[hash] = text
         return text
+    }
+
+    /// FNV-1a: cheap over the few dozen bytes of a name, and the same in every run.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Lets go of the tables (the strings stay with the facts that hold them): decoding after this shares anew.
     func forget() {
         for shard in shards {
             shard.lock.lock()
-            shard.strings = []
+            shard.byHash = [:]
+            shard.others = []
             shard.lock.unlock()
         }
     }
@@ -339,9 +362,9 @@ private final class CompactReader: Decoder {
         guard length <= bytes.count - offset else { throw corrupt("string past the end") }
         let start = offset
         offset += length
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
         // Up to 15 bytes a string lives inside the value; longer ones may share a buffer.
-        guard length > 15, let strings else { return text }
+        guard length > 15, let strings else { return String(decoding: text, as: UTF8.self) }
         return strings.shared(text)
     }
 
