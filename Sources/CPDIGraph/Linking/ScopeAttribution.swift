@@ -34,17 +34,6 @@ struct ScopeAttribution {
         var position: SourcePosition
     }
 
-    /// What one file's code does to the scopes, in the order the pass applies it. Files are read on all cores;
-    /// their effects are applied one file after another, in path order, as a single walk would.
-    private enum Effect {
-        /// The file's `uses[use]`, credited to the component (`credit` decides what it counts as, by what came before).
-        case credit(component: String, use: Int, ownValue: Bool)
-        case storedRead(component: String)
-        case used(component: String, member: String)
-        case usedAll(component: String, members: Set<String>)
-        case notJudged(component: String, reason: NotJudgedReason)
-    }
-
     /// Files whose effects are held at once: enough to keep both cores busy, few enough that the effects stay small.
     private static let filesPerBatch = 4096
 
@@ -139,127 +128,6 @@ struct ScopeAttribution {
             scopes[name]!.notJudged.sort()
         }
         return scopes
-    }
-
-    /// What the pass reads of each file, with the indexes that reading needs: all of it fixed before the first file.
-    private struct FileEffects: Sendable {
-        let pass: ScopeAttribution
-        let storingByName: [String: [String]]
-        /// The few components whose alias is a labelled tuple, with its labels.
-        let tupleElements: [String: Set<String>]
-        /// The names of dependencies properties any type declares: a call on such a value is a call of the holder's method.
-        let declaredValueNames: Set<String>
-        let staticAliases: [String: Set<String>]
-
-        init(pass: ScopeAttribution) {
-            let model = pass.model
-            self.pass = pass
-            storingByName = pass.componentsStoring()
-            var tuples: [String: Set<String>] = [:]
-            for name in model.sortedComponentNames {
-                let elements = model.symbols.tupleElements(of: model.components[name]!)
-                if !elements.isEmpty { tuples[name] = elements }
-            }
-            tupleElements = tuples
-            let hasCalls = model.sortedFilePaths.contains { model.files[$0]!.unfollowedFlows.contains(where: \.isCall) }
-            declaredValueNames = hasCalls
-                ? Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) }) : []
-            staticAliases = pass.staticMembersTypedByAliases()
-        }
-
-        /// The components storing a property of that name which code in `file` can reach: a `private` or
-        /// `fileprivate` one only from the file declaring it.
-        func storing(_ property: String, readableFrom file: String) -> [String] {
-            (storingByName[property] ?? []).filter { name in
-                guard let component = pass.model.components[name], let stored = component.property,
-                    stored.access == .private || stored.access == .fileprivate
-                else { return true }
-                return component.file == file
-            }
-        }
-
-        /// The component, when `property` is the one it keeps its dependencies in.
-        func readingStored(_ component: String?, property: String) -> String? {
-            guard let component, pass.model.components[component]?.property?.name == property else { return nil }
-            return component
-        }
-
-        func effects(ofFileAt path: String) -> [Effect] {
-            let model = pass.model, attribution = model.attribution
-            let file = model.files[path]!
-            var effects: [Effect] = []
-            func markRead(_ component: String?, property: String) {
-                if let component = readingStored(component, property: property) { effects.append(.storedRead(component: component)) }
-            }
-            /// The type of the value is unknown: any component storing such a property may be the one, unless
-            /// what is read from it (`vault.services.isEmpty`) is nothing a dependency of that component provides.
-            func markReadAnywhere(property: String, readMembers: Set<String>) {
-                for component in storing(property, readableFrom: path) {
-                    guard readMembers.isEmpty || !pass.providedMembers(of: component).isDisjoint(with: readMembers) else { continue }
-                    effects.append(.storedRead(component: component))
-                }
-            }
-            for (index, use) in file.uses.enumerated() {
-                let scoped = StaticHolderTyping.isTyped(holder: use.holder, holderType: use.holderType)
-                    ? [] : attribution.components(ofValue: use.value, type: use.enclosingType, function: use.enclosingFunction)
-                for component in scoped {
-                    effects.append(.credit(component: component, use: index, ownValue: use.holder == nil))
-                }
-                for holder in attribution.components(holding: use.holderType, scope: use.enclosingType) {
-                    effects.append(.credit(component: holder, use: index, ownValue: true))
-                    markRead(holder, property: use.base)
-                }
-                // `router.services.errorReporter` on a value of unknown type: any component that stores
-                // `services` and whose dependencies provide `errorReporter` may be the one read.
-                if use.holder != nil, use.holderType == nil {
-                    for component in storing(use.base, readableFrom: path) where pass.providedMembers(of: component).contains(use.member) {
-                        effects.append(.used(component: component, member: use.member))
-                    }
-                }
-            }
-            var aliasLeafMembers: [String: [(name: String, hash: UInt32)]] = [:]
-            let elsewhere = pass.readsThroughAliasWrittenElsewhere(in: file, path: path, leafMembers: &aliasLeafMembers)
-            for (component, member) in elsewhere.reads { effects.append(.used(component: component, member: member)) }
-            for (component, reason) in elsewhere.handOffs { effects.append(.notJudged(component: component, reason: reason)) }
-            if !staticAliases.isEmpty {
-                for (component, reason) in pass.staticMembersHandedOn(in: file, path: path, typed: staticAliases) {
-                    effects.append(.notJudged(component: component, reason: reason))
-                }
-            }
-            for flow in file.unfollowedFlows {
-                if flow.isCall, !declaredValueNames.contains(flow.name) { continue }  // the holder's method
-                if flow.kind == .cast, let type = flow.castType, pass.isConcrete(type, from: flow.enclosingType) { continue }
-                let castReads = flow.kind == .cast ? flow.castType.flatMap { pass.protocolRequirements(ofCastTo: $0, from: flow.enclosingType) } : nil
-                let reason = NotJudgedReason(kind: .init(flow.kind), detail: flow.detail, file: path, position: flow.position)
-                // A static member's value is whoever that member's type holds, never the surrounding code's own.
-                var owners = StaticHolderTyping.isTyped(holder: flow.holder, holderType: flow.holderType)
-                    ? [] : attribution.components(ofValue: flow.value, type: flow.enclosingType, function: flow.enclosingFunction)
-                if flow.holder != nil {
-                    // A held value's dependencies (`return viewModel.dependencies`): its holder's, and when
-                    // the holder's type cannot be told, those of every component storing such a property.
-                    owners += flow.holderType == nil
-                        ? storing(flow.name, readableFrom: path)
-                        : attribution.components(holding: flow.holderType, scope: flow.enclosingType)
-                }
-                // Each owner's reasons are sorted in the end, so the order among owners does not matter.
-                for owner in Set(owners).sorted() {
-                    effects.append(castReads.map { .usedAll(component: owner, members: $0) } ?? .notJudged(component: owner, reason: reason))
-                }
-            }
-            for read in file.dependencyReads {
-                for component in attribution.components(type: read.enclosingType, function: nil) { markRead(component, property: read.name) }
-                // A subclass reads the `dependencies` its base class stores.
-                for ancestor in read.enclosingType.flatMap({ attribution.superclasses[$0] }) ?? [] { markRead(ancestor, property: read.name) }
-            }
-            for read in file.declarations.dependencyMemberReads {
-                if read.baseType != nil {
-                    for holder in attribution.components(holding: read.baseType, scope: read.enclosingType) { markRead(holder, property: read.member) }
-                } else {
-                    markReadAnywhere(property: read.member, readMembers: read.then.map { [$0] } ?? [])
-                }
-            }
-            return effects
-        }
     }
 
     /// `class BaseFlowController<Dependencies>` storing the value its subclasses get (`InheritedGenericDependencies`):
@@ -357,7 +225,7 @@ struct ScopeAttribution {
     /// belongs to. Where such a value is handed on (`Ticker(dependencies: content)`), what it reaches is not
     /// followed: those components are not judged. A composition (`typealias A = B & C`) is no such place, nor a type conforming to the alias (a
     /// container, whose own members bear the leaves' names).
-    private func readsThroughAliasWrittenElsewhere(
+    func readsThroughAliasWrittenElsewhere(
         in file: FileFacts, path: String, leafMembers: inout [String: [(name: String, hash: UInt32)]]
     ) -> (reads: [(component: String, member: String)], handOffs: [(component: String, reason: NotJudgedReason)]) {
         guard !file.aliasMentions.isEmpty, !file.memberNameHashes.isEmpty || !file.forwards.isEmpty else { return ([], []) }
@@ -415,7 +283,7 @@ struct ScopeAttribution {
 
     /// `static var shared: AllDependencies`: the dependency aliases each static member (`AppDependency.shared`, by the
     /// owner's simple name) is declared with; empty when no forward hands a static member on, as in most apps.
-    private func staticMembersTypedByAliases() -> [String: Set<String>] {
+    func staticMembersTypedByAliases() -> [String: Set<String>] {
         let symbols = model.symbols
         guard model.sortedFilePaths.contains(where: { model.files[$0]!.forwards.contains { $0.staticMember != nil } }) else { return [:] }
         var typed: [String: Set<String>] = [:]
@@ -434,7 +302,7 @@ struct ScopeAttribution {
     /// that no component holds goes to a child, which needs its alias met by what `AllDependencies` lists. cpdi does
     /// not follow that value, so the components of the alias, and of every alias it composes, are not judged: a leaf
     /// none of them reads may be there for that child. Not where the child is itself a component of the alias.
-    private func staticMembersHandedOn(
+    func staticMembersHandedOn(
         in file: FileFacts, path: String, typed: [String: Set<String>]
     ) -> [(component: String, reason: NotJudgedReason)] {
         var found: [(component: String, reason: NotJudgedReason)] = []
@@ -487,7 +355,7 @@ struct ScopeAttribution {
     /// enum or actor the sources declare. Whatever the code does with it then goes through that type's own
     /// declarations, and a dynamic cast compiles whatever the alias lists, so nothing of the alias is asked for.
     /// Not a protocol, an alias of protocols or a generic parameter: the value may then be read through them.
-    private func isConcrete(_ type: String, from scope: String?) -> Bool {
+    func isConcrete(_ type: String, from scope: String?) -> Bool {
         switch model.symbols.resolve(type, from: scope) {
         case .type(let name)?:
             return model.symbols.isDeclaredType(name)
@@ -505,7 +373,7 @@ struct ScopeAttribution {
     /// require something: the cast value offers what they require and nothing else, so the cast reads those members,
     /// as `serviceProvider.navigator` would. Also through an alias of such protocols. A protocol requiring nothing, or
     /// inheriting one declared elsewhere, leaves the flow unfollowed: nothing would say its leaf is used.
-    private func protocolRequirements(ofCastTo type: String, from scope: String?) -> Set<String>? {
+    func protocolRequirements(ofCastTo type: String, from scope: String?) -> Set<String>? {
         let symbols = model.symbols
         var protocols: [String] = []
         switch symbols.resolve(type, from: scope) {
@@ -541,7 +409,7 @@ struct ScopeAttribution {
         return members
     }
 
-    private func providedMembers(of component: String) -> Set<String> {
+    func providedMembers(of component: String) -> Set<String> {
         guard let found = model.components[component] else { return [] }
         return model.leaves(of: found).reduce(into: Set<String>()) { members, leaf in
             members.formUnion(model.symbols.protocols[leaf]?.fact.requirements ?? [])
@@ -549,7 +417,7 @@ struct ScopeAttribution {
     }
 
     /// Components by the name of the property they keep their dependencies in.
-    private func componentsStoring() -> [String: [String]] {
+    func componentsStoring() -> [String: [String]] {
         var found: [String: [String]] = [:]
         for name in model.sortedComponentNames {
             if let property = model.components[name]!.property, property.isStored { found[property.name, default: []].append(name) }
