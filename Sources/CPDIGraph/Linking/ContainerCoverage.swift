@@ -59,7 +59,7 @@ struct ContainerCoverageLinking {
             ))
         }
 
-        // Two walks over the whole app, on two cores; needed only where a container provides something no component asks.
+        // The leaves components need and the member names files read: two walks over the whole app, side by side.
         let model = self.model
         let (needed, readAnywhere) = Parallel.both(
             { model.components.values.reduce(into: Set<String>()) { needed, component in

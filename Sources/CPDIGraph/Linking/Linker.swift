@@ -45,7 +45,7 @@ public struct Linker: Sendable {
         let linkedSymbols = symbols
         let background = Background(label: "cpdi.linking")
         let indexes = background.start {
-            StepTimes.measure("link: protocol members and composers") { (LeafMembers(symbols: linkedSymbols), AliasComposers(linkedSymbols)) }
+            StepTimes.measure("link: protocol members and composers") { (members: LeafMembers(symbols: linkedSymbols), composers: AliasComposers(linkedSymbols)) }
         }
         let runtime = background.start {
             StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() }
@@ -59,7 +59,7 @@ public struct Linker: Sendable {
     /// Containers, forwards, owners and scopes: everything of the model but the run-time registrations.
     private func compileTimeModel(
         _ sorted: [FileFacts], modules: [String: String], symbols: SymbolTable, components: [String: Component],
-        indexes: Pending<(LeafMembers, AliasComposers)>
+        indexes: Pending<(members: LeafMembers, composers: AliasComposers)>
     ) -> DependencyModel {
         let containers = StepTimes.measure("link: containers") { ComponentDiscovery(conventions: conventions, symbols: symbols).containers(components: components) }
         let attribution = StepTimes.measure("link: attribution") { Attribution(symbols: symbols, components: components) }
@@ -89,7 +89,7 @@ public struct Linker: Sendable {
                 files: Dictionary(uniqueKeysWithValues: sorted.map { ($0.path, $0) }),
                 modules: modules, symbols: symbols, components: components, containers: containers,
                 forwards: forwards, owners: owners, attribution: attribution,
-                leafMembers: indexes.value.0, aliasComposers: indexes.value.1
+                leafMembers: indexes.value.members, aliasComposers: indexes.value.composers
             )
         }
         model.learnt = learnt
