@@ -242,7 +242,8 @@ private struct SingleWriter: SingleValueEncodingContainer {
 /// Long strings decoded so far, held once: the facts of every file repeat the same alias, protocol and
 /// module names, and a warm run decodes the facts of every file (at 100,000 components, 70 MB less).
 /// Looked up by their bytes, so a string seen before costs no allocation; sharded by hash, so that the
-/// threads decoding files side by side seldom wait for each other.
+/// threads decoding files side by side seldom wait for each other. Bytes, not `==`, which also equates two
+/// spellings of one accented letter: each name keeps its own bytes, as a run without the cache has them.
 final class SharedStrings: @unchecked Sendable {
     private final class Shard: @unchecked Sendable {
         let lock = NSLock()
