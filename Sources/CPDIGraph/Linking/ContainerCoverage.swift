@@ -59,8 +59,18 @@ struct ContainerCoverageLinking {
             ))
         }
 
-        // The leaves components need and the member names files read: two walks over the whole app, side by side.
         let model = self.model
+        // A container a component holds and hands somewhere cpdi cannot follow (so that component is not judged)
+        // may reach code that needs any of its leaves: none of them is judged unneeded.
+        let handedBeyondSight = Set(model.components.values.compactMap { component in
+            component.heldType.flatMap { model.scopes[component.name]?.notJudged.isEmpty == false ? $0 : nil }
+        })
+        let judged = model.containers.keys.sorted().filter {
+            provided[$0] != nil && model.components[$0] == nil && !handedBeyondSight.contains($0)
+        }
+        guard !judged.isEmpty else { return coverage }
+        // The leaves components need and the member names files read: two walks over the whole app, side by side,
+        // and only where some container's leaves are judged.
         let (needed, readAnywhere) = Parallel.both(
             { model.components.values.reduce(into: Set<String>()) { needed, component in
                 for requirement in component.requirements { needed.formUnion(model.symbols.leaves(ofRequirement: requirement)) }
@@ -68,12 +78,7 @@ struct ContainerCoverageLinking {
             } },
             { model.files.values.reduce(into: Set<UInt32>()) { $0.formUnion($1.memberNameHashes) } }
         )
-        // A container a component holds and hands somewhere cpdi cannot follow (so that component is not judged)
-        // may reach code that needs any of its leaves: none of them is judged unneeded.
-        let handedBeyondSight = Set(model.components.values.compactMap { component in
-            component.heldType.flatMap { model.scopes[component.name]?.notJudged.isEmpty == false ? $0 : nil }
-        })
-        for name in model.containers.keys.sorted() where provided[name] != nil && model.components[name] == nil && !handedBeyondSight.contains(name) {
+        for name in judged {
             for declaration in model.symbols.typeDeclarations[name] ?? [] {
                 for inherited in declaration.fact.inheritedTypes {
                     for leaf in dependencyLeaves(behind: inherited.name, scope: name)
