@@ -120,19 +120,18 @@ extension Pipeline {
     /// Words that nearly always mean an injection, a registration or a key, then words without which a file
     /// is unlikely to hold what reads judge (a container, a key, a module). Only the order of extraction
     /// depends on them, never a fact: files with the first go first, then files with the second.
-    static let runtimeVocabulary: (strong: [[UInt8]], weak: [[UInt8]]) = (
-        strong: ["@Dependency", "@Inject", "@LazyInject", "@WeakLazyInject", "@OptionalInject", "DependencyValues", "DependencyKey",
-                 "@propertyWrapper", "register(", "register {", "Factory<", "Module {"].map { Array($0.utf8) },
-        weak: ["Inject", "Dependenc", "register", "Container", "Factory", "component", "Module", "Key"].map { Array($0.utf8) }
-    )
+    static let runtimeVocabulary = ByteWords(groups: [
+        ["@Dependency", "@Inject", "@LazyInject", "@WeakLazyInject", "@OptionalInject", "DependencyValues", "DependencyKey",
+         "@propertyWrapper", "register(", "register {", "Factory<", "Module {"].map { Array($0.utf8) },
+        ["Inject", "Dependenc", "register", "Container", "Factory", "component", "Module", "Key"].map { Array($0.utf8) },
+    ])
 
     /// Indices with the files that use the run-time vocabulary first, strong words before weak ones, each
-    /// group in discovery order.
+    /// group in discovery order. One scan of each file finds its best group.
     static func runtimeVocabularyFirst(_ read: [ReadFile]) -> [Int] {
         let rank = Parallel.map(read.count) { index -> Int in
             guard case .bytes(let bytes, _) = read[index].content else { return 2 }
-            if LineTable.containsAny(of: runtimeVocabulary.strong, in: bytes) { return 0 }
-            return LineTable.containsAny(of: runtimeVocabulary.weak, in: bytes) ? 1 : 2
+            return runtimeVocabulary.bestRank(in: bytes) ?? 2
         }
         return (0...2).flatMap { tier in read.indices.filter { rank[$0] == tier } }
     }

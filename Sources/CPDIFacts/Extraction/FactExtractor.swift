@@ -9,7 +9,7 @@ public enum FactExtractor {
         extract(path: path, source: source, conventions: conventions, gatedByVocabulary: true)
     }
 
-    private static let ignoreAllMarker = Array("periphery:ignore:all".utf8)
+    private static let ignoreAllMarker = ByteWords([Array("periphery:ignore:all".utf8)])
 
     /// `recordsRuntimeReads: false` leaves `runtime.reads` empty but for its type aliases and is otherwise the
     /// same extraction; only a caller that checks that no file of the run holds what reads judge
@@ -54,7 +54,7 @@ public enum FactExtractor {
         if path == "main.swift" || path.hasSuffix("/main.swift") { facts.runtime.isEntryPoint = true }
         // Written in the comments at the top of the file, before any code. Most files have none: one byte scan
         // says so before any comment is turned into a string (a licence header is a dozen of them).
-        facts.runtime.ignoresAll = lines.containsAny(of: [Self.ignoreAllMarker])
+        facts.runtime.ignoresAll = Self.ignoreAllMarker.occur(in: lines.bytes)
             && tree.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.pieces.contains {
                 $0.commentText?.contains("periphery:ignore:all") == true
             } ?? false

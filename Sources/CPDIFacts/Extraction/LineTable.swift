@@ -15,54 +15,14 @@ public struct LineTable {
     private let converter: SourceLocationConverter?
 
     /// Whether the bytes hold any of `needles`, in one pass that stops at the first found (a file is
-    /// scanned once for all the words it is asked about, not once per word): a table says which needles start
-    /// with each byte, and only those are compared.
+    /// scanned once for all the words it is asked about, not once per word).
     func containsAny(of needles: [[UInt8]]) -> Bool {
         Self.containsAny(of: needles, in: bytes)
     }
 
     /// `containsAny(of:)` of any bytes, for callers that have not parsed them.
     public static func containsAny(of needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
-        if needles.contains(where: \.isEmpty) { return true }
-        // The needles laid end to end; `chains` links the needles sharing a first byte, `heads` starts each chain.
-        var flat: [UInt8] = [], starts: [Int] = [], chains = [Int](repeating: -1, count: needles.count)
-        var heads = [Int](repeating: -1, count: 256)
-        for (number, needle) in needles.enumerated() {
-            starts.append(flat.count)
-            flat += needle
-            chains[number] = heads[Int(needle[0])]
-            heads[Int(needle[0])] = number
-        }
-        starts.append(flat.count)
-        return bytes.withUnsafeBufferPointer { haystack in
-            Self.search(haystack, heads: heads, chains: chains, flat: flat, starts: starts)
-        }
-    }
-
-    /// The loop of `containsAny`, on raw memory and locals only: it looks at every byte of most files.
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, heads: [Int], chains: [Int], flat: [UInt8], starts: [Int]) -> Bool {
-        heads.withUnsafeBufferPointer { heads in
-            chains.withUnsafeBufferPointer { chains in
-                flat.withUnsafeBufferPointer { flat in
-                    starts.withUnsafeBufferPointer { starts in
-                        let end = haystack.count
-                        for index in 0..<end {
-                            var number = heads[Int(haystack[index])]
-                            while number >= 0 {
-                                let start = starts[number], count = starts[number + 1] - start
-                                if index + count <= end {
-                                    var offset = 1
-                                    while offset < count, haystack[index + offset] == flat[start + offset] { offset += 1 }
-                                    if offset == count { return true }
-                                }
-                                number = chains[number]
-                            }
-                        }
-                        return false
-                    }
-                }
-            }
-        }
+        ByteWords(needles).occur(in: bytes)
     }
 
     init(source: String, tree: SourceFileSyntax, fileName: String) {

@@ -24,9 +24,10 @@ extension RuntimeStyleReading {
         }
         // `container.registerSingleton(AppConfig.self) { … }`: an app's own way to register, which cpdi does
         // not follow; what it registers may be looked up.
-        if called.count > 8, called != "autoregister", called.range(of: "register", options: .caseInsensitive) != nil,
-            !called.lowercased().contains("unregister"), let first = node.arguments.first, first.label == nil,
-            let type = Self.metatypeName(first.expression)
+        // The metatype argument first: most calls have none, and the case-insensitive search costs more.
+        if called.count > 8, let first = node.arguments.first, first.label == nil, let type = Self.metatypeName(first.expression),
+            called != "autoregister", called.range(of: "register", options: .caseInsensitive) != nil,
+            !called.lowercased().contains("unregister")
         {
             facts.unreadRegistrations.append(type)
             return
