@@ -53,4 +53,19 @@ import Testing
         #expect(words.bestRank(in: Array("register { }".utf8)) == 1)
         #expect(words.bestRank(in: Array("nothing here".utf8)) == nil)
     }
+
+    /// Lists compiled once per run (`CompiledWords`) answer as their own table would, also after more lists than
+    /// it keeps have pushed a list out, and when two lists differ only in a word's order or a byte.
+    @Test func compiledListsAnswerAsTheirOwnTables() {
+        let lists: [[[UInt8]]] = (0..<12).map { index in [Array("word\(index)".utf8), Array("x\(index)y".utf8)] }
+            + [[Array("x1y".utf8), Array("word1".utf8)], [Array("word1".utf8), Array("x1z".utf8)], []]
+        let texts = ["a word1 b", "x1y", "x1z", "word11", "nothing", ""].map { Array($0.utf8) }
+        for round in 0..<2 {
+            for list in lists {
+                for text in texts {
+                    #expect(LineTable.containsAny(of: list, in: text) == ByteWords(list).occur(in: text), "round \(round): \(list) in \(text)")
+                }
+            }
+        }
+    }
 }

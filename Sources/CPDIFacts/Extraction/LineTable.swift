@@ -22,7 +22,7 @@ public struct LineTable {
 
     /// `containsAny(of:)` of any bytes, for callers that have not parsed them.
     public static func containsAny(of needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
-        ByteWords(needles).occur(in: bytes)
+        CompiledWords.words(for: needles).occur(in: bytes)
     }
 
     init(source: String, tree: SourceFileSyntax, fileName: String) {

@@ -34,8 +34,11 @@ public enum NameSharing {
 
     /// The stored copy of `name` when names are being shared, else `name` itself.
     static func shared(_ name: String) -> String {
-        guard name.utf8.count > 15, sessions.load(ordering: .relaxed) > 0 else { return name }
-        let shard = shards[Int(UInt(bitPattern: name.hashValue) % UInt(shards.count))]
+        let utf8 = name.utf8
+        guard utf8.count > 15, sessions.load(ordering: .relaxed) > 0 else { return name }
+        // The set hashes the name anyway; a second hash only to pick the shard cost as much as the insert. The
+        // length and the last byte spread names well enough for two threads to seldom meet.
+        let shard = shards[(utf8.count &* 31 &+ Int(utf8.last!)) & (shards.count - 1)]
         return shard.names.withLock { $0.insert(name).memberAfterInsert }
     }
 }
