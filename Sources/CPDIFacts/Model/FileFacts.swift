@@ -188,7 +188,7 @@ public struct TypeReference: Codable, Sendable, Hashable {
     }
 
     /// The last component of a dotted name (`ProductsView.Dependencies` → `Dependencies`).
-    public var lastComponent: Substring { name.split(separator: ".").last ?? Substring(name) }
+    public var lastComponent: Substring { name.lastDottedPart }
 }
 
 /// `typealias Name = A & B & C` (or a single protocol / member type), top-level or nested.

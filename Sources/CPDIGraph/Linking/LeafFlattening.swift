@@ -63,9 +63,7 @@ struct LeafFlattening {
     }
 
     static func simpleName(_ name: String) -> Substring {
-        // Most names are not qualified: no split, no array.
-        guard name.utf8.contains(UInt8(ascii: ".")) else { return Substring(name) }
-        return name.split(separator: ".").last ?? Substring(name)
+        name.lastDottedPart
     }
 
     private struct Flattener {

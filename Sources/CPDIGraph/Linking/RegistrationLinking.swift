@@ -36,7 +36,7 @@ struct RegistrationLinking {
 
     /// `Base|.member` by the base's last name, as a registration writes it (`RegistrationFact.staticMember`).
     private static func memberKey(_ entry: String) -> String {
-        guard let bar = entry.firstIndex(of: "|") else { return entry }
+        guard let bar = entry.utf8.firstIndex(of: UInt8(ascii: "|")) else { return entry }
         return "\(TypeMentionName.last(of: String(entry[..<bar])))\(entry[bar...])"
     }
 
@@ -46,17 +46,19 @@ struct RegistrationLinking {
         let staticMembers = files.contains { $0.runtime.registrations.contains { $0.staticMember != nil } } ? ReadIndex.memberTypes(files, keyedBy: Self.memberKey) : [:]
         for file in files {
             let module = modules[file.path] ?? ""
-            registry.holdsApp = registry.holdsApp || file.runtime.isEntryPoint
-            for fact in file.runtime.registrations {
+            // Once per file: each `file.runtime` written out copied the file's run-time facts whole.
+            let runtime = file.runtime
+            registry.holdsApp = registry.holdsApp || runtime.isEntryPoint
+            for fact in runtime.registrations {
                 var fact = fact
-                fact.isIgnored = fact.isIgnored || file.runtime.ignoresAll
+                fact.isIgnored = fact.isIgnored || runtime.ignoresAll
                 // `register { Clock.live }` registers the type `live` is declared with; unknown, it stays unread.
                 if let member = fact.staticMember, let type = staticMembers[Self.memberKey(member)] {
                     fact.key = .type(type)
                 }
                 registry.registrationFacts.append(Declared(fact: fact, file: file.path, module: module))
             }
-            for key in file.runtime.keyTypes {
+            for key in runtime.keyTypes {
                 guard var known = registry.keyTypes[key.name] else {
                     registry.keyTypes[key.name] = Declared(fact: key, file: file.path, module: module)
                     continue
@@ -67,11 +69,11 @@ struct RegistrationLinking {
                 known.fact.protocols += key.protocols.filter { !known.fact.protocols.contains($0) }
                 registry.keyTypes[key.name] = known
             }
-            for component in file.runtime.moduleComponents {
+            for component in runtime.moduleComponents {
                 registry.vendors[component.type, default: []].append(component.module)
             }
-            for pair in file.runtime.reads.typeAliases {
-                let parts = pair.split(separator: "|", maxSplits: 1).map(String.init)
+            for pair in runtime.reads.typeAliases {
+                let parts = pair.barSeparated(maxSplits: 1)
                 if parts.count == 2, aliases[parts[0]] == nil { aliases[parts[0]] = parts[1] }
             }
         }
@@ -82,7 +84,7 @@ struct RegistrationLinking {
             types = TypeKeys(aliases: aliases)
         } else {
             let nested = Set(symbols.typeDeclarations.filter { $0.key.contains(".") && $0.value.contains { $0.fact.kind != .extension } }.keys)
-            let declaredNames = Set(symbols.typeDeclarations.keys.map { String($0.split(separator: ".").last ?? Substring($0)) })
+            let declaredNames = Set(symbols.typeDeclarations.keys.map { String($0.lastDottedPart) })
             let moduleNames = Set(modules.values.flatMap { [$0, String($0.map { $0.isLetter || $0.isNumber ? $0 : "_" })] }).subtracting(declaredNames)
             types = TypeKeys(aliases: aliases, nestedTypes: nested, modules: moduleNames)
         }
@@ -98,13 +100,14 @@ struct RegistrationLinking {
         let wrappers = Dictionary(files.flatMap(\.runtime.propertyWrappers).map { ($0.name, $0.keyPathRoot) }, uniquingKeysWith: { $0 ?? $1 })
         for file in files {
             let module = modules[file.path] ?? ""
-            for fact in file.runtime.injections {
+            let runtime = file.runtime
+            for fact in runtime.injections {
                 var fact = fact
-                fact.isIgnored = fact.isIgnored || file.runtime.ignoresAll
+                fact.isIgnored = fact.isIgnored || runtime.ignoresAll
                 let resolution = resolve(fact, wrappers: wrappers, registry: &registry, stores: stores, types: types)
                 registry.injections.append(Injection(fact: fact, file: file.path, module: module, resolution: resolution))
             }
-            for var fact in file.runtime.resolutions {
+            for var fact in runtime.resolutions {
                 if let helper = fact.helperName {
                     guard let dialect = helpers.dialects[helper] else { continue }
                     fact.dialect = dialect
@@ -466,14 +469,14 @@ struct RegistrationLinking {
     /// A struct's memberwise initializer: its stored properties, in order.
     private func memberwise(of type: String) -> [(label: String, type: String)] {
         files.flatMap(\.runtime.memberwiseParameters).compactMap { entry in
-            let fields = entry.split(separator: "|").map(String.init)
+            let fields = entry.barSeparated()
             return fields.count == 3 && fields[0] == type ? (fields[1], fields[2]) : nil
         }
     }
 
     /// `X|api` is the type of the parameter labelled `api` of `X`'s initializers, when they agree; `X|#0` the first one's.
     private func parameterType(_ inferred: String) -> String? {
-        let parts = inferred.split(separator: "|", maxSplits: 1).map(String.init)
+        let parts = inferred.barSeparated(maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let initializers = (symbols.typeDeclarations[parts[0]] ?? []).flatMap(\.fact.initializers)
         // `AuthenticationView<AuthenticationViewModel>(viewModel: resolve())` over `init(viewModel: ViewModel)`:
@@ -514,7 +517,7 @@ struct ResolveHelpers {
         var dialects: [String: RuntimeDialect] = [:]
         for file in files {
             for entry in file.runtime.resolveHelpers {
-                let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+                let parts = entry.barSeparated(maxSplits: 1)
                 guard parts.count == 2, let dialect = RuntimeDialect(rawValue: parts[0]) else { continue }
                 dialects[parts[1]] = min(dialect, dialects[parts[1]] ?? dialect)
             }
@@ -543,7 +546,7 @@ struct TypeKeys {
         self.nestedTypes = nestedTypes
         self.modules = modules
         var targets: [String: Set<String>] = [:]
-        for (name, target) in aliases { targets[String(name.split(separator: ".").last ?? Substring(name)), default: []].insert(target) }
+        for (name, target) in aliases { targets[String(name.lastDottedPart), default: []].insert(target) }
         targetsByLastName = targets
     }
 

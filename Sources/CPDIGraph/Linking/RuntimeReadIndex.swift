@@ -4,16 +4,18 @@ import CPDIFacts
 struct ReadIndex {
     let asked = AskedReadsLog()
 
+    /// Each file's number in the lists of readers below: its place in the files the index was built from.
+    private var fileNumbers: [String: Int32] = [:]
     /// `MemberNameHash.bare(name, in: type)` → files where `name` is written alone in `type` or a type nested in it.
-    private var bare: [UInt32: Set<String>] = [:]
+    private var bare: [UInt32: FileNumbers] = [:]
     /// `MemberNameHash.of(name)` → files reading some value's `name`.
-    private var members: [UInt32: Set<String>] = [:]
+    private var members: [UInt32: FileNumbers] = [:]
     /// `name` → the types it is read on with certainty, each with the files reading it.
-    private var typed: [String: [String: Set<String>]] = [:]
+    private var typed: [String: [String: FileNumbers]] = [:]
     /// `name` → the capitalised bases it is read on (`Log` of `Log.name`), each with the files reading it.
-    private var onTypes: [String: [String: Set<String>]] = [:]
+    private var onTypes: [String: [String: FileNumbers]] = [:]
     /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
-    private var typeLevelMembers: [UInt32: Set<String>] = [:]
+    private var typeLevelMembers: [UInt32: FileNumbers] = [:]
     /// Names some protocol in the sources requires.
     let requirements: Set<String>
     /// By a protocol's last name: what its declarations require and the names they inherit.
@@ -41,7 +43,7 @@ struct ReadIndex {
     /// Types declared `@dynamicMemberLookup`.
     let dynamicMemberTypes: Set<String>
     /// `name` → the bases of `Base[\.name]`, each with the files reading it.
-    private var subscriptKeyPaths: [String: [String: Set<String>]] = [:]
+    private var subscriptKeyPaths: [String: [String: FileNumbers]] = [:]
     /// The roots of the key-path parameters of every subscript the sources declare (`?`: not known), each
     /// with the type declaring the subscript (empty: none).
     let keyPathSubscriptRoots: [(type: String, root: String)]
@@ -68,29 +70,35 @@ struct ReadIndex {
         var keyPathSubscriptRoots: Set<String> = []
         var aliasNames: Set<String> = []
         for file in files {
-            keyPathSubscriptRoots.formUnion(file.runtime.reads.keyPathSubscriptRoots)
-            for alias in file.runtime.reads.typeAliases {
-                let name = String(alias.prefix { $0 != "|" })
+            // By path, so that two facts of one path (there should be none) count as one file, as paths did.
+            let number = fileNumbers[file.path] ?? Int32(fileNumbers.count)
+            fileNumbers[file.path] = number
+            // Once per file: each `file.runtime.reads` written out below copied the file's run-time facts whole.
+            let reads = file.runtime.reads
+            keyPathSubscriptRoots.formUnion(reads.keyPathSubscriptRoots)
+            for alias in reads.typeAliases {
+                let (before, after) = alias.firstBarSplit
+                let name = String(before)
                 aliasNames.insert(name)
                 aliasNames.insert(Self.lastName(name))
-                if let bar = alias.firstIndex(of: "|") { aliasTargets.insert(Self.lastName(String(alias[alias.index(after: bar)...]))) }
+                if let after { aliasTargets.insert(Self.lastName(String(after))) }
             }
-            for read in file.runtime.reads.subscriptKeyPaths {
-                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
-                if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            for read in reads.subscriptKeyPaths {
+                let parts = read.barSeparated(maxSplits: 1)
+                if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
             }
-            for read in file.runtime.reads.bare { bare[read, default: []].insert(file.path) }
-            for read in file.runtime.reads.members { members[read, default: []].insert(file.path) }
-            for read in file.runtime.reads.typeLevelMembers { typeLevelMembers[read, default: []].insert(file.path) }
-            dynamicMemberTypes.formUnion(file.runtime.reads.dynamicMemberTypes)
-            for read in file.runtime.reads.onTypes {
-                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
-                if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            for read in reads.bare { bare[read, default: FileNumbers()].insert(number) }
+            for read in reads.members { members[read, default: FileNumbers()].insert(number) }
+            for read in reads.typeLevelMembers { typeLevelMembers[read, default: FileNumbers()].insert(number) }
+            dynamicMemberTypes.formUnion(reads.dynamicMemberTypes)
+            for read in reads.onTypes {
+                let parts = read.barSeparated(maxSplits: 1)
+                if parts.count == 2 { onTypes[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
             }
-            memberKeys.formUnion(file.runtime.reads.memberKeys)
-            for read in file.runtime.reads.typedMembers {
-                let parts = read.split(separator: "|", maxSplits: 1).map(String.init)
-                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: []].insert(file.path) }
+            memberKeys.formUnion(reads.memberKeys)
+            for read in reads.typedMembers {
+                let parts = read.barSeparated(maxSplits: 1)
+                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
             }
             imports[file.path] = file.imports
             let module = modules[file.path] ?? ""
@@ -99,22 +107,23 @@ struct ReadIndex {
                 declaringModules[Self.lastName(alias.name), default: []].insert(module)
             }
             for type in file.types {
+                let last = Self.lastName(type.name)
                 if type.initializers.contains(where: \.runsCode) {
                     initializersRunningCode.insert(type.name)
-                    initializersRunningCode.insert(Self.lastName(type.name))
+                    initializersRunningCode.insert(last)
                 }
-                if type.kind != .extension { declaringModules[Self.lastName(type.name), default: []].insert(module) }
+                if type.kind != .extension { declaringModules[last, default: []].insert(module) }
                 for parameter in type.genericParameters + type.associatedTypes { genericNames.insert(parameter.name) }
                 if type.kind == .class, let parent = type.inheritedTypes.first?.name { classChildren[parent, default: []].append(type.name) }
-                if type.kind != .extension { declaredNames.insert(Self.lastName(type.name)) }
+                if type.kind != .extension { declaredNames.insert(last) }
                 let inherited = type.inheritedTypes.map { Self.lastName($0.name) }
                 if type.kind == .protocol {
                     requirements.formUnion(type.requirements)
-                    protocols[Self.lastName(type.name), default: ([], [])].requirements.formUnion(type.requirements)
-                    protocols[Self.lastName(type.name), default: ([], [])].inherited.formUnion(inherited)
+                    protocols[last, default: ([], [])].requirements.formUnion(type.requirements)
+                    protocols[last, default: ([], [])].inherited.formUnion(inherited)
                 } else {
-                    conformances[Self.lastName(type.name), default: []].formUnion(inherited)
-                    for name in inherited { conformanceFiles[Self.lastName(type.name), default: [:]][name, default: []].insert(file.path) }
+                    conformances[last, default: []].formUnion(inherited)
+                    for name in inherited { conformanceFiles[last, default: [:]][name, default: []].insert(file.path) }
                 }
             }
         }
@@ -122,7 +131,7 @@ struct ReadIndex {
         self.dynamicMemberTypes = dynamicMemberTypes
         self.aliasNames = aliasNames
         self.keyPathSubscriptRoots = keyPathSubscriptRoots.sorted().map { entry in
-            let parts = entry.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let parts = entry.barSeparated(maxSplits: 1, omittingEmptySubsequences: false)
             return parts.count == 2 ? (parts[0], parts[1]) : ("", entry)
         }
         // Typed once every file's declarations are known: a chain may start at a global of another file and
@@ -131,22 +140,28 @@ struct ReadIndex {
             injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses, declaredTypes: declaredTypes,
             libraryExtensions: libraryExtensions(files), globals: Self.globals(files, modules: modules)
         )
-        var chainReads: [(name: String, type: String?, file: String)] = []
+        var chainReads: [(name: String, type: String?, file: Int32)] = []
         for file in files {
             for read in file.runtime.reads.propertyMembers {
-                let parts = read.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                let parts = read.barSeparated(omittingEmptySubsequences: false)
                 guard parts.count == 3 else { continue }
-                chainReads.append((parts[2], type(ofChain: parts[1], from: parts[0], readIn: file.path, chains), file.path))
+                chainReads.append((parts[2], type(ofChain: parts[1], from: parts[0], readIn: file.path, chains), fileNumbers[file.path]!))
             }
         }
         for read in chainReads {
             let name = NameReads.withoutOnlyTypedMark(read.name)
             if let type = read.type {
-                typed[name, default: [:]][type, default: []].insert(read.file)
+                typed[name, default: [:]][type, default: FileNumbers()].insert(read.file)
             } else if name == read.name {
-                members[MemberNameHash.of(name), default: []].insert(read.file)
+                members[MemberNameHash.of(name), default: FileNumbers()].insert(read.file)
             }
         }
+    }
+
+    /// Whether one of `files` (by path; nil: any file) is among `readers`.
+    private func anyOf(_ files: [String]?, in readers: FileNumbers) -> Bool {
+        guard let files else { return true }
+        return files.contains { fileNumbers[$0].map(readers.contains) ?? false }
     }
 
     private static func lastName(_ name: String) -> String { String(LeafFlattening.simpleName(name)) }
@@ -224,13 +239,13 @@ struct ReadIndex {
         let key = MemberNameHash.bare(name, in: Substring(type))
         asked.reads.bare.insert(key)
         guard let readers = bare[key] else { return false }
-        return files.map { !readers.isDisjoint(with: $0) } ?? true
+        return anyOf(files, in: readers)
     }
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         asked.note(name)
         guard let readers = members[MemberNameHash.of(name)] else { return false }
-        return files.map { !readers.isDisjoint(with: $0) } ?? true
+        return anyOf(files, in: readers)
     }
 
     /// A type name as written in `scope`, resolved as Swift looks it up: a type nested in `scope` or in a type
@@ -271,9 +286,14 @@ struct ReadIndex {
         var found: [String: String] = [:]
         for file in files {
             for entry in file.runtime.reads.memberTypes {
-                guard let bar = entry.lastIndex(of: "|") else { continue }
-                let property = key(String(entry[..<bar])), type = String(entry[entry.index(after: bar)...])
-                found[property] = found[property] == nil || found[property] == type ? type : ""
+                guard let (before, after) = entry.lastBarSplit else { continue }
+                let property = key(String(before)), type = String(after)
+                // Kept where every file agrees; "" marks a disagreement, which stays.
+                if let known = found[property] {
+                    if known != type { found[property] = "" }
+                } else {
+                    found[property] = type
+                }
             }
         }
         return found.filter { !$0.value.isEmpty }
@@ -304,23 +324,23 @@ struct ReadIndex {
     /// The types `name` is read on with certainty (in `files`, when given), sorted.
     func typedReaders(of name: String, files: [String]?) -> [String] {
         asked.note(name)
-        return Self.keys(of: typed[name], in: files)
+        return keys(of: typed[name], in: files)
     }
 
     /// The capitalised bases `name` is read on (in `files`, when given), sorted.
     func readers(onTypes name: String, files: [String]?) -> [String] {
         asked.note(name)
-        return Self.keys(of: onTypes[name], in: files)
+        return keys(of: onTypes[name], in: files)
     }
 
-    private static func keys(of readers: [String: Set<String>]?, in files: [String]?) -> [String] {
-        (readers ?? [:]).filter { entry in files.map { !entry.value.isDisjoint(with: $0) } ?? true }.keys.sorted()
+    private func keys(of readers: [String: FileNumbers]?, in files: [String]?) -> [String] {
+        (readers ?? [:]).filter { anyOf(files, in: $0.value) }.keys.sorted()
     }
 
     /// The bases `name` is read on as `Base[\.name]` (in `files`, when given), sorted.
     func subscriptKeyPathBases(of name: String, files: [String]?) -> [String] {
         asked.note(name)
-        return Self.keys(of: subscriptKeyPaths[name], in: files)
+        return keys(of: subscriptKeyPaths[name], in: files)
     }
 
     /// Whether some `Base[\.name]` may read the `name` of one of `readers`. The key path's root is what the
@@ -344,7 +364,7 @@ struct ReadIndex {
     func isTypeLevelRead(_ name: String, files: [String]?) -> Bool {
         asked.note(name)
         guard let readers = typeLevelMembers[MemberNameHash.of(name)] else { return false }
-        return files.map { !readers.isDisjoint(with: $0) } ?? true
+        return anyOf(files, in: readers)
     }
 }
 
@@ -472,7 +492,7 @@ extension ReadIndex {
         var found: [String: (type: String, modules: Set<String>)] = [:]
         for file in files {
             for entry in file.runtime.reads.memberTypes where entry.hasPrefix("|") {
-                let parts = entry.split(separator: "|", omittingEmptySubsequences: false)
+                let parts = entry.barSeparated(omittingEmptySubsequences: false)
                 guard parts.count == 3 else { continue }
                 let name = String(parts[1]), type = String(parts[2]), module = modules[file.path] ?? ""
                 if var known = found[name] {
@@ -485,5 +505,32 @@ extension ReadIndex {
             }
         }
         return found
+    }
+}
+
+/// Files by number (given to each path in the order a `ReadIndex` first meets it), ascending and each once. Reads are
+/// noted file after file, so a number mostly goes at the end; hashing a file's path for every read it makes cost
+/// a large app with run-time injection a sixth of its warm run.
+struct FileNumbers {
+    private(set) var numbers: [Int32] = []
+
+    mutating func insert(_ number: Int32) {
+        guard let last = numbers.last, number <= last else { return numbers.append(number) }
+        let place = firstIndex(notBelow: number)
+        if place == numbers.count || numbers[place] != number { numbers.insert(number, at: place) }
+    }
+
+    func contains(_ number: Int32) -> Bool {
+        let place = firstIndex(notBelow: number)
+        return place < numbers.count && numbers[place] == number
+    }
+
+    private func firstIndex(notBelow number: Int32) -> Int {
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

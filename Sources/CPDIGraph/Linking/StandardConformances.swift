@@ -64,6 +64,6 @@ enum StandardConformances {
     /// The associated types a standard protocol requires, by its name as written (`Swift.Equatable` too);
     /// nil for any other name.
     static func requirements(of name: String) -> Set<String>? {
-        associatedTypes[String(name.split(separator: ".").last ?? Substring(name))]
+        associatedTypes[String(name.lastDottedPart)]
     }
 }
