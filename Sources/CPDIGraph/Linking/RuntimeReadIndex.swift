@@ -3,6 +3,8 @@ import CPDIFacts
 /// Every file's reads, indexed once. It notes what it is asked (`AskedReads`).
 struct ReadIndex {
     let asked = AskedReadsLog()
+    /// Chains of property reads, typed when a question first asks about the name they end on (`ChainTyping`).
+    private let chains: ChainTyping
 
     /// Each file's number in the lists of readers below: its place in the files the index was built from.
     private var fileNumbers: [String: Int32] = [:]
@@ -62,8 +64,6 @@ struct ReadIndex {
         self.modules = modules
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
         injectedPropertyTypes = injectedTypes
-        let memberTypes = Self.memberTypes(files)
-        let superclasses = Self.superclasses(files)
         let declaredTypes = Set(files.flatMap { $0.types.lazy.filter { $0.kind != .extension }.map(\.name) })
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
@@ -134,26 +134,36 @@ struct ReadIndex {
             let parts = entry.barSeparated(maxSplits: 1, omittingEmptySubsequences: false)
             return parts.count == 2 ? (parts[0], parts[1]) : ("", entry)
         }
-        // Typed once every file's declarations are known: a chain may start at a global of another file and
-        // continue through a library's type.
-        let chains = ChainFacts(
-            injectedTypes: injectedTypes, memberTypes: memberTypes, superclasses: superclasses, declaredTypes: declaredTypes,
-            libraryExtensions: libraryExtensions(files), globals: Self.globals(files, modules: modules)
-        )
-        var chainReads: [(name: String, type: String?, file: Int32)] = []
+        // Typed once every file's declarations are known (a chain may start at a global of another file and
+        // continue through a library's type), and only when asked about.
+        chains = ChainTyping(files: files, injectedTypes: injectedTypes, declaredTypes: declaredTypes)
         for file in files {
             for read in file.runtime.reads.propertyMembers {
                 let parts = read.barSeparated(omittingEmptySubsequences: false)
                 guard parts.count == 3 else { continue }
-                chainReads.append((parts[2], type(ofChain: parts[1], from: parts[0], readIn: file.path, chains), fileNumbers[file.path]!))
+                let chain = ChainTyping.Read(name: parts[2], path: parts[1], start: parts[0], file: file.path, number: fileNumbers[file.path]!)
+                chains.pending[MemberNameHash.of(NameReads.withoutOnlyTypedMark(parts[2])), default: []].append(chain)
             }
         }
-        for read in chainReads {
+    }
+
+    /// Types the chains that end on a name of `hash`, the first time a question asks about one: what they read
+    /// counts as if indexed with the rest. Two names of one hash only type each other's chains early.
+    private func typeChains(endingOn hash: UInt32) {
+        guard let reads = chains.pending.removeValue(forKey: hash) else { return }
+        if chains.facts == nil {
+            let files = chains.files
+            chains.facts = ChainFacts(
+                injectedTypes: chains.injectedTypes, memberTypes: Self.memberTypes(files), superclasses: Self.superclasses(files),
+                declaredTypes: chains.declaredTypes, libraryExtensions: libraryExtensions(files), globals: Self.globals(files, modules: modules)
+            )
+        }
+        for read in reads {
             let name = NameReads.withoutOnlyTypedMark(read.name)
-            if let type = read.type {
-                typed[name, default: [:]][type, default: FileNumbers()].insert(read.file)
+            if let type = type(ofChain: read.path, from: read.start, readIn: read.file, chains.facts!) {
+                chains.typed[name, default: [:]][type, default: FileNumbers()].insert(read.number)
             } else if name == read.name {
-                members[MemberNameHash.of(name), default: FileNumbers()].insert(read.file)
+                chains.members[MemberNameHash.of(name), default: FileNumbers()].insert(read.number)
             }
         }
     }
@@ -244,8 +254,9 @@ struct ReadIndex {
 
     func isMemberRead(_ name: String, files: [String]?) -> Bool {
         asked.note(name)
-        guard let readers = members[MemberNameHash.of(name)] else { return false }
-        return anyOf(files, in: readers)
+        let hash = MemberNameHash.of(name)
+        typeChains(endingOn: hash)
+        return [members[hash], chains.members[hash]].contains { $0.map { anyOf(files, in: $0) } ?? false }
     }
 
     /// A type name as written in `scope`, resolved as Swift looks it up: a type nested in `scope` or in a type
@@ -324,7 +335,8 @@ struct ReadIndex {
     /// The types `name` is read on with certainty (in `files`, when given), sorted.
     func typedReaders(of name: String, files: [String]?) -> [String] {
         asked.note(name)
-        return keys(of: typed[name], in: files)
+        typeChains(endingOn: MemberNameHash.of(name))
+        return Array(Set(keys(of: typed[name], in: files) + keys(of: chains.typed[name], in: files))).sorted()
     }
 
     /// The capitalised bases `name` is read on (in `files`, when given), sorted.
@@ -368,6 +380,37 @@ struct ReadIndex {
     }
 }
 
+/// The chains of property reads `ReadIndex` types on demand, and what typing them found so far. A review asks about
+/// a few names, often only those of a handful of registrations; typing every chain of every file up front cost
+/// a large app a fifth of its run-time linking. The review runs on one thread.
+final class ChainTyping: @unchecked Sendable {
+    struct Read {
+        /// The name the chain ends on, as read (`NameReads.withoutOnlyTypedMark` takes its mark off).
+        let name: String
+        let path: String
+        let start: String
+        let file: String
+        let number: Int32
+    }
+
+    let files: [FileFacts]
+    let injectedTypes: [String: String]
+    let declaredTypes: Set<String>
+    /// Chains not typed yet, by `MemberNameHash` of the name they end on.
+    var pending: [UInt32: [Read]] = [:]
+    /// Made when the first chain is typed.
+    var facts: ChainFacts?
+    /// What typed chains read, as `ReadIndex.typed` and `ReadIndex.members` keep it.
+    var typed: [String: [String: FileNumbers]] = [:]
+    var members: [UInt32: FileNumbers] = [:]
+
+    init(files: [FileFacts], injectedTypes: [String: String], declaredTypes: Set<String>) {
+        self.files = files
+        self.injectedTypes = injectedTypes
+        self.declaredTypes = declaredTypes
+    }
+}
+
 /// What typing a chain of properties (`NameReads.propertyMembers`) asks of the sources besides the index.
 struct ChainFacts {
     /// `Type|property` → the type of what a whole key path injects into it.
@@ -402,8 +445,9 @@ extension ReadIndex {
         let isStatic = path.hasPrefix(".")
         var type = start
         var throughLibrary = false
-        for (index, step) in path.dropFirst(isStatic ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false).enumerated() {
-            let property = String(step)
+        let steps = String(path.dropFirst(isStatic ? 1 : 0)).utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        for (index, step) in steps.enumerated() {
+            let property = String(Substring(step))
             if throughLibrary {
                 // A library's type written without generic arguments and built from nothing: its members give
                 // the library's values, unless an extension of the sources adds one of that name.
