@@ -138,11 +138,12 @@ struct ReadIndex {
         // continue through a library's type), and only when asked about.
         chains = ChainTyping(files: files, injectedTypes: injectedTypes, declaredTypes: declaredTypes)
         for file in files {
+            let number = fileNumbers[file.path]!
+            // `Start|path|name`, split when typed; what follows the last bar is the name the chain ends on.
             for read in file.runtime.reads.propertyMembers {
-                let parts = read.barSeparated(omittingEmptySubsequences: false)
-                guard parts.count == 3 else { continue }
-                let chain = ChainTyping.Read(name: parts[2], path: parts[1], start: parts[0], file: file.path, number: fileNumbers[file.path]!)
-                chains.pending[MemberNameHash.of(NameReads.withoutOnlyTypedMark(parts[2])), default: []].append(chain)
+                guard let (_, name) = read.lastBarSplit else { continue }
+                let chain = ChainTyping.Read(read: read, file: file.path, number: number)
+                chains.pending[MemberNameHash.of(NameReads.withoutOnlyTypedMark(String(name))), default: []].append(chain)
             }
         }
     }
@@ -159,10 +160,12 @@ struct ReadIndex {
             )
         }
         for read in reads {
-            let name = NameReads.withoutOnlyTypedMark(read.name)
-            if let type = type(ofChain: read.path, from: read.start, readIn: read.file, chains.facts!) {
+            let parts = read.read.barSeparated(omittingEmptySubsequences: false)
+            guard parts.count == 3 else { continue }
+            let name = NameReads.withoutOnlyTypedMark(parts[2])
+            if let type = type(ofChain: parts[1], from: parts[0], readIn: read.file, chains.facts!) {
                 chains.typed[name, default: [:]][type, default: FileNumbers()].insert(read.number)
-            } else if name == read.name {
+            } else if name == parts[2] {
                 chains.members[MemberNameHash.of(name), default: FileNumbers()].insert(read.number)
             }
         }
@@ -385,10 +388,8 @@ struct ReadIndex {
 /// a large app a fifth of its run-time linking. The review runs on one thread.
 final class ChainTyping: @unchecked Sendable {
     struct Read {
-        /// The name the chain ends on, as read (`NameReads.withoutOnlyTypedMark` takes its mark off).
-        let name: String
-        let path: String
-        let start: String
+        /// As the facts keep it: `Start|path|name`, the name as read (`NameReads.withoutOnlyTypedMark` takes its mark off).
+        let read: String
         let file: String
         let number: Int32
     }
