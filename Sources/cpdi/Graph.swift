@@ -81,7 +81,7 @@ struct Graph: ParsableCommand {
             view: view, focus: focus, depth: depth, reverse: reverse,
             include: patterns(include, option: "--include"), exclude: patterns(exclude, option: "--exclude"), hideLeaves: hideLeaves,
             cluster: cluster, collapse: collapse, engine: engine, linkPrefix: linkPrefix,
-            linkBase: destination == "-" ? nil : (destination as NSString).deletingLastPathComponent
+            linkBase: destination == "-" ? nil : PathText.folder(of: destination)
         )
         let result = from.map(Report.load) ?? Terminal.analyse(scan)
         let started = Date()

@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// An output named by one character (`-o b`) once crashed: Foundation's `NSString` on Linux traps on its folder.
+    @Test func anOutputOfOneCharacterIsWritten() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let sample = Fixtures.packageRoot.appendingPathComponent("Samples/ShopApp").path
+            let run = try cli.cpdi("graph", sample, "--format", "dot", "-o", "b", "--no-cache", in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let dot = try String(contentsOf: folder.appendingPathComponent("b"), encoding: .utf8)
+            #expect(dot.hasPrefix("digraph cpdi {"))
+        }
+    }
+
     @Test func anUnknownEngineIsOneLineListingTheEngines() throws {
         let run = try cli.cpdi("graph", "Samples/HasApp", "--engine", "nosuch", "-o", "-", "--no-cache")
         #expect(run.status == 2)

@@ -68,7 +68,7 @@ struct UncompiledFiles {
         // Most trees have no Xcode project that lists its files; every file is asked. A header is not compiled
         // by a target but imported by the files that are.
         guard !projects.isEmpty, file.hasSuffix(".swift") else { return false }
-        var folder = (file as NSString).deletingLastPathComponent
+        var folder = PathText.folder(of: file)
         var listedByAProject = false
         while !folder.isEmpty {
             if otherProjectFolders.contains(folder) { return false }
@@ -79,7 +79,7 @@ struct UncompiledFiles {
                 listedByAProject = true
             }
             guard folder != "/" else { break }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathText.folder(of: folder)
         }
         return listedByAProject
     }
