@@ -115,7 +115,8 @@ public enum NamingInference {
         )
     }
 
-    static func simple(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+    /// Byte by byte (`lastDottedPart`): inference runs on every run, warm ones too, and asks this of every type's name.
+    static func simple(_ name: String) -> String { String(name.lastDottedPart) }
 
     /// A type as written without its trailing `?` and `!`.
     static func unwrapped(_ written: String) -> String {
@@ -188,9 +189,9 @@ public enum NamingInference {
                 composed.insert(alias.qualifiedName)
             }
             for entry in file.runtime.reads.typeAliases {
-                let parts = entry.split(separator: "|", maxSplits: 1)
-                guard parts.count == 2, !composed.contains(String(parts[0])) else { continue }
-                definitions[simple(String(parts[0])), default: []].append([simple(String(parts[1]))])
+                let parts = entry.barSeparated(maxSplits: 1)
+                guard parts.count == 2, !composed.contains(parts[0]) else { continue }
+                definitions[simple(parts[0]), default: []].append([simple(parts[1])])
             }
         }
         return definitions

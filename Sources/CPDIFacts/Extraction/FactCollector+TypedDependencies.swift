@@ -30,7 +30,7 @@ extension FactCollector {
     /// unlike an alias; a name the file also declares as some other alias is not one.
     func isFileDependencyAlias(_ type: TypeSyntax) -> Bool {
         guard !dependencyAliasesInFile.isEmpty, let name = type.unwrapped.nominalName else { return false }
-        return isFileDependencyAliasName(String(name.split(separator: ".").last ?? Substring(name)))
+        return isFileDependencyAliasName(String(name.lastDottedPart))
     }
 
     func isFileDependencyAliasName(_ simpleName: String) -> Bool {

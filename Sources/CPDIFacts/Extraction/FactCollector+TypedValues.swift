@@ -8,7 +8,7 @@ extension FactCollector {
         guard let first = name.utf8.first, first != UInt8(ascii: "_") || name.utf8.count > 1,
               let nominal = type.unwrapped.nominalName, type.unwrapped.genericArgumentNames.isEmpty
         else { return }
-        let simple = nominal.split(separator: ".").last.map(String.init) ?? nominal
+        let simple = String(nominal.lastDottedPart)
         typedValueCandidates.append(TypedValueFact(name: name, type: simple, declaredIn: enclosingType))
     }
 

@@ -30,7 +30,7 @@ extension FactCollector {
         if unwrapped.isComposition {
             let members = unwrapped.compositionMembers.compactMap(\.nominalName)
             let isDependencies = members.contains {
-                let simple = Substring($0.split(separator: ".").last ?? Substring($0))
+                let simple = $0.lastDottedPart
                 return conventions.namesDependency(simple)
             }
             return isDependencies ? ValueIdentity() : nil
@@ -238,7 +238,7 @@ extension FactCollector {
     func isAliasLikeName(_ name: String) -> Bool {
         guard couldBeAliasName(name) else { return false }
         if let known = aliasNameCache[name] { return known }
-        let answer = conventions.isAliasName(Substring(name.split(separator: ".").last ?? Substring(name)))
+        let answer = conventions.isAliasName(name.lastDottedPart)
         aliasNameCache[name] = answer
         return answer
     }

@@ -858,7 +858,7 @@ final class FactCollector: SyntaxVisitor {
     ) {
         for (index, parameter) in clause.parameters.enumerated()
         where !isDependenciesValueName(parameters[index].label) && !isDependenciesValueName(parameters[index].name) && isFileDependencyAlias(parameter.type) {
-            if !excluded.isEmpty, let name = parameter.type.unwrapped.nominalName, excluded.contains(String(name.split(separator: ".").last ?? Substring(name))) {
+            if !excluded.isEmpty, let name = parameter.type.unwrapped.nominalName, excluded.contains(String(name.lastDottedPart)) {
                 continue
             }
             parameters[index].carriesDependencies = true
@@ -880,7 +880,7 @@ final class FactCollector: SyntaxVisitor {
             guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.accessLevel != .private else { continue }
             for binding in variable.bindings {
                 guard let name = binding.typeAnnotation?.type.unwrapped.nominalName else { continue }
-                types.insert(String(name.split(separator: ".").last ?? Substring(name)))
+                types.insert(String(name.lastDottedPart))
             }
         }
         return types
@@ -957,7 +957,7 @@ final class FactCollector: SyntaxVisitor {
     /// A property or case of the innermost type, or a subscript's step (`NameReads.memberKeys`).
     private func noteDeclaredMember(_ name: String) {
         guard recordsRuntimeReads, let current = typeStack.last else { return }
-        memberKeysSeen.insert(MemberNameHash.bare(name, in: current.name.split(separator: ".").last ?? Substring(current.name)))
+        memberKeysSeen.insert(MemberNameHash.bare(name, in: current.name.lastDottedPart))
     }
 
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -1459,7 +1459,7 @@ final class FactCollector: SyntaxVisitor {
     private func recordComposedParameter(_ parameter: FunctionParameterSyntax) {
         let members = parameter.type.compositionMembers.compactMap(\.nominalName)
         guard parameter.type.isComposition, members.count > 1,
-            members.contains(where: { conventions.isAliasName($0.split(separator: ".").last ?? Substring($0)) })
+            members.contains(where: { conventions.isAliasName($0.lastDottedPart) })
         else { return }
         let name = (parameter.secondName ?? parameter.firstName).identifierText
         facts.unfollowedFlows.append(UnfollowedFlow(

@@ -164,7 +164,7 @@ struct RuntimeStyleReading {
                 root = root ?? rootType.nominalName
             }
         }
-        facts.propertyWrappers.append(PropertyWrapperFact(name: typeName.split(separator: ".").last.map(String.init) ?? typeName, keyPathRoot: root))
+        facts.propertyWrappers.append(PropertyWrapperFact(name: String(typeName.lastDottedPart), keyPathRoot: root))
     }
 
     /// A type conforming to a key protocol. It is lazy (holds nothing until set) when every static value it
@@ -174,7 +174,7 @@ struct RuntimeStyleReading {
     ) {
         guard let declaration = block.parent, let (inheritance, modifiers, name) = Self.header(of: declaration) else { return }
         let protocols = inheritance?.inheritedTypes.compactMap(\.type.nominalName).filter {
-            conventions.isDependencyKeyName($0.split(separator: ".").last ?? Substring($0))
+            conventions.isDependencyKeyName($0.lastDottedPart)
         } ?? []
         guard !protocols.isEmpty else { return }
         let statics = variables.filter(\.modifiers.isStatic).flatMap(\.bindings)

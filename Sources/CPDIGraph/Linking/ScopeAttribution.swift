@@ -291,7 +291,7 @@ struct ScopeAttribution {
             for property in model.files[path]!.declarations.staticProperties {
                 guard case .alias(let alias)? = symbols.resolve(property.type, from: property.owner), symbols.dependencyAliases.contains(alias)
                 else { continue }
-                let owner = property.owner.split(separator: ".").last.map(String.init) ?? property.owner
+                let owner = String(property.owner.lastDottedPart)
                 typed["\(owner).\(property.name)", default: []].insert(alias)
             }
         }

@@ -135,7 +135,7 @@ enum LeafName {
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
         let after = name.index(after: dot)
         guard after == name.endIndex else { return String(name[after...]) }
-        return name.split(separator: ".").last.map(String.init) ?? name
+        return String(name.lastDottedPart)
     }
 }
 
