@@ -366,13 +366,13 @@ struct ComponentDiscovery {
                 return !strict || symbols.dependencyAliases.contains(alias) ? Requirement(name: alias, kind: .alias, reference: reference) : nil
             case .protocolType(let proto):
                 let looksLikeDependency = symbols.leafNames.contains(proto)
-                    || conventions.isDependencyProtocolName(LeafFlattening.simpleName(proto))
-                    || conventions.isAliasName(LeafFlattening.simpleName(proto))
+                    || conventions.isDependencyProtocolName(proto.lastDottedPart)
+                    || conventions.isAliasName(proto.lastDottedPart)
                 return !strict || looksLikeDependency ? Requirement(name: proto, kind: .leaf, reference: reference) : nil
             case .type:
                 return nil
             case nil:
-                let simple = LeafFlattening.simpleName(reference.name)
+                let simple = reference.name.lastDottedPart
                 guard conventions.namesDependency(simple) else { return nil }
                 return Requirement(name: reference.name, kind: .unknown, reference: reference)
             }
@@ -407,7 +407,7 @@ public struct TestCaseTypes {
         let declarations = symbols.typeDeclarations[name] ?? []
         var answer = declarations.contains { $0.fact.isTestSuite }
         if !answer, let main = declarations.first, main.fact.kind == .class, let parent = main.fact.inheritedTypes.first {
-            let simple = String(LeafFlattening.simpleName(parent.name))
+            let simple = String(parent.name.lastDottedPart)
             if Self.frameworkBases.contains(simple) {
                 answer = true
             } else if case .type(let declared)? = symbols.resolve(parent.name, from: name) {

@@ -53,7 +53,7 @@ struct CompositionProtocols {
         case .alias: return true
         case .type: return false
         case nil:
-            let simple = LeafFlattening.simpleName(name)
+            let simple = name.lastDottedPart
             return Self.harmlessExternalParents.contains(String(simple)) || conventions.isDependencyProtocolName(simple)
         case .protocolType(let proto):
             if let known = memo[proto] { return known }

@@ -148,7 +148,7 @@ struct ContainerCoverageLinking {
         let symbols = model.symbols
         guard let symbol = symbols.resolve(name, from: scope), let leaves = symbols.leaves(of: symbol) else { return [] }
         return leaves.filter {
-            symbols.leafNames.contains($0) || model.conventions.isDependencyProtocolName(LeafFlattening.simpleName($0))
+            symbols.leafNames.contains($0) || model.conventions.isDependencyProtocolName($0.lastDottedPart)
         }.sorted()
     }
 

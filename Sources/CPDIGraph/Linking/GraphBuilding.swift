@@ -124,7 +124,7 @@ struct GraphBuilding {
         let symbols = model.symbols
         var included = Set(model.owners.keys)
         var queue = Array(included) + symbols.aliases.keys.filter {
-            model.conventions.isAliasName(LeafFlattening.simpleName($0))
+            model.conventions.isAliasName($0.lastDottedPart)
         }
         while let name = queue.popLast() {
             included.insert(name)

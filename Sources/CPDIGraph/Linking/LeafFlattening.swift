@@ -23,7 +23,7 @@ struct LeafFlattening {
 
     private func dependencyAliases(in symbols: SymbolTable) -> Set<String> {
         var found: Set<String> = []
-        var queue = symbols.aliases.keys.filter { conventions.isAliasName(Self.simpleName($0)) } + aliasesTypingValues(in: symbols)
+        var queue = symbols.aliases.keys.filter { conventions.isAliasName($0.lastDottedPart) } + aliasesTypingValues(in: symbols)
         while let name = queue.popLast() {
             guard found.insert(name).inserted, let alias = symbols.aliases[name] else { continue }
             for member in alias.fact.members {
@@ -60,10 +60,6 @@ struct LeafFlattening {
             }
         }
         return found
-    }
-
-    static func simpleName(_ name: String) -> Substring {
-        name.lastDottedPart
     }
 
     private struct Flattener {
@@ -111,7 +107,7 @@ struct LeafFlattening {
             case .protocolType(let proto): return leaves(ofProtocol: proto)
             case .type: return []
             case nil:
-                guard allowExternal, conventions.isDependencyProtocolName(LeafFlattening.simpleName(name)) else { return [] }
+                guard allowExternal, conventions.isDependencyProtocolName(name.lastDottedPart) else { return [] }
                 leafNames.insert(name)
                 return [name]
             }

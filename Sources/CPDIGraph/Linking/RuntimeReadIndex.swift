@@ -10,10 +10,6 @@ struct ReadIndex {
     private var fileNumbers: [String: Int32] = [:]
     /// `MemberNameHash.bare(name, in: type)` → files where `name` is written alone in `type` or a type nested in it.
     private var bare: [UInt32: FileNumbers] = [:]
-    /// `MemberNameHash.of(name)` → files reading some value's `name`.
-    private var members: [UInt32: FileNumbers] = [:]
-    /// `name` → the types it is read on with certainty, each with the files reading it.
-    private var typed: [String: [String: FileNumbers]] = [:]
     /// `name` → the capitalised bases it is read on (`Log` of `Log.name`), each with the files reading it.
     private var onTypes: [String: [String: FileNumbers]] = [:]
     /// `MemberNameHash.of(name)` → files reading a static `name` or an enum case.
@@ -65,6 +61,7 @@ struct ReadIndex {
         let injectedTypes = Self.injectedPropertyTypes(files, containers: containers)
         injectedPropertyTypes = injectedTypes
         let declaredTypes = Set(files.flatMap { $0.types.lazy.filter { $0.kind != .extension }.map(\.name) })
+        chains = ChainTyping(files: files, injectedTypes: injectedTypes, declaredTypes: declaredTypes)
         var requirements: Set<String> = []
         var dynamicMemberTypes: Set<String> = []
         var keyPathSubscriptRoots: Set<String> = []
@@ -88,7 +85,7 @@ struct ReadIndex {
                 if parts.count == 2 { subscriptKeyPaths[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
             }
             for read in reads.bare { bare[read, default: FileNumbers()].insert(number) }
-            for read in reads.members { members[read, default: FileNumbers()].insert(number) }
+            for read in reads.members { chains.members[read, default: FileNumbers()].insert(number) }
             for read in reads.typeLevelMembers { typeLevelMembers[read, default: FileNumbers()].insert(number) }
             dynamicMemberTypes.formUnion(reads.dynamicMemberTypes)
             for read in reads.onTypes {
@@ -98,7 +95,7 @@ struct ReadIndex {
             memberKeys.formUnion(reads.memberKeys)
             for read in reads.typedMembers {
                 let parts = read.barSeparated(maxSplits: 1)
-                if parts.count == 2 { typed[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
+                if parts.count == 2 { chains.typed[parts[1], default: [:]][parts[0], default: FileNumbers()].insert(number) }
             }
             imports[file.path] = file.imports
             let module = modules[file.path] ?? ""
@@ -136,7 +133,6 @@ struct ReadIndex {
         }
         // Typed once every file's declarations are known (a chain may start at a global of another file and
         // continue through a library's type), and only when asked about.
-        chains = ChainTyping(files: files, injectedTypes: injectedTypes, declaredTypes: declaredTypes)
         for file in files {
             let number = fileNumbers[file.path]!
             // `Start|path|name`, split when typed; what follows the last bar is the name the chain ends on.
@@ -148,8 +144,8 @@ struct ReadIndex {
         }
     }
 
-    /// Types the chains that end on a name of `hash`, the first time a question asks about one: what they read
-    /// counts as if indexed with the rest. Two names of one hash only type each other's chains early.
+    /// Types the chains that end on a name of `hash`, the first time a question asks about one, into the indexes
+    /// of typed and member reads. Two names of one hash only type each other's chains early.
     private func typeChains(endingOn hash: UInt32) {
         guard let reads = chains.pending.removeValue(forKey: hash) else { return }
         if chains.facts == nil {
@@ -177,7 +173,7 @@ struct ReadIndex {
         return files.contains { fileNumbers[$0].map(readers.contains) ?? false }
     }
 
-    private static func lastName(_ name: String) -> String { String(LeafFlattening.simpleName(name)) }
+    private static func lastName(_ name: String) -> String { String(name.lastDottedPart) }
 
     /// Whether one of `readers` (a type and its subclasses) may conform to a protocol of the sources that
     /// requires `name`, itself or through the protocols it inherits: then its property may be the witness,
@@ -259,7 +255,8 @@ struct ReadIndex {
         asked.note(name)
         let hash = MemberNameHash.of(name)
         typeChains(endingOn: hash)
-        return [members[hash], chains.members[hash]].contains { $0.map { anyOf(files, in: $0) } ?? false }
+        guard let readers = chains.members[hash] else { return false }
+        return anyOf(files, in: readers)
     }
 
     /// A type name as written in `scope`, resolved as Swift looks it up: a type nested in `scope` or in a type
@@ -339,7 +336,7 @@ struct ReadIndex {
     func typedReaders(of name: String, files: [String]?) -> [String] {
         asked.note(name)
         typeChains(endingOn: MemberNameHash.of(name))
-        return Array(Set(keys(of: typed[name], in: files) + keys(of: chains.typed[name], in: files))).sorted()
+        return keys(of: chains.typed[name], in: files)
     }
 
     /// The capitalised bases `name` is read on (in `files`, when given), sorted.
@@ -383,9 +380,9 @@ struct ReadIndex {
     }
 }
 
-/// The chains of property reads `ReadIndex` types on demand, and what typing them found so far. A review asks about
-/// a few names, often only those of a handful of registrations; typing every chain of every file up front was about
-/// a seventh of a large app's run-time linking. The review runs on one thread.
+/// The chains of property reads `ReadIndex` types on demand, and the two indexes typing them adds to. A review asks
+/// about a few names, often only those of a handful of registrations; typing every chain of every file up front was
+/// about a seventh of a large app's run-time linking. The review runs on one thread.
 final class ChainTyping: @unchecked Sendable {
     struct Read {
         /// As the facts keep it: `Start|path|name`, the name as read (`NameReads.withoutOnlyTypedMark` takes its mark off).
@@ -401,8 +398,9 @@ final class ChainTyping: @unchecked Sendable {
     var pending: [UInt32: [Read]] = [:]
     /// Made when the first chain is typed.
     var facts: ChainFacts?
-    /// What typed chains read, as `ReadIndex.typed` and `ReadIndex.members` keep it.
+    /// `name` → the types it is read on with certainty, each with the files reading it.
     var typed: [String: [String: FileNumbers]] = [:]
+    /// `MemberNameHash.of(name)` → files reading some value's `name`.
     var members: [UInt32: FileNumbers] = [:]
 
     init(files: [FileFacts], injectedTypes: [String: String], declaredTypes: Set<String>) {
@@ -446,7 +444,7 @@ extension ReadIndex {
         let isStatic = path.hasPrefix(".")
         var type = start
         var throughLibrary = false
-        let steps = String(path.dropFirst(isStatic ? 1 : 0)).utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let steps = path.dropFirst(isStatic ? 1 : 0).utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         for (index, step) in steps.enumerated() {
             let property = String(Substring(step))
             if throughLibrary {

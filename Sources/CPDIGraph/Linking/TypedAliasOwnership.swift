@@ -35,7 +35,7 @@ struct TypedAliasOwnership {
         tiedAssociatedTypes = tied
         let learnt = Set(model.learnt.aliases)
         let named = model.owners.keys.filter { alias in
-            let simple = String(LeafFlattening.simpleName(alias))
+            let simple = String(alias.lastDottedPart)
             return (!model.conventions.isAliasName(simple) || learnt.contains(simple)) && model.symbols.aliases[alias] != nil
         }
         // Asked second: the name tests above are cheap, and few aliases pass them.
@@ -53,7 +53,7 @@ struct TypedAliasOwnership {
             guard let home = model.symbols.aliases[alias]!.fact.enclosingType, model.symbols.protocols[home] == nil,
                 let declarations = model.symbols.typeDeclarations[home]
             else { continue }
-            let simple = String(LeafFlattening.simpleName(alias))
+            let simple = String(alias.lastDottedPart)
             let requirements = declarations.flatMap(\.fact.inheritedTypes).map { requirement(named: simple, of: $0.name, scope: home) }
             if requirements.contains(where: { if case .free = $0 { true } else { false } }),
                 requirements.allSatisfy({ if case .declared = $0 { false } else if case .unknown = $0 { false } else { true } }) {
@@ -85,7 +85,7 @@ struct TypedAliasOwnership {
         }
         var problems: [String: NotJudgedReason] = [:]
         for alias in typed {
-            let isLearnt = learnt.contains(String(LeafFlattening.simpleName(alias)))
+            let isLearnt = learnt.contains(String(alias.lastDottedPart))
             if let problem = homeProblem(of: alias, subclasses: subclasses, isLearnt: isLearnt) { problems[alias] = problem }
         }
         // Where each typed alias is written, outside its own components and theirs. A learnt name is followed
@@ -94,7 +94,7 @@ struct TypedAliasOwnership {
         for alias in typed {
             allowed[alias] = composing(alias).union([alias]).reduce(into: Set<String>()) { $0.formUnion(model.owners[$1] ?? []) }
         }
-        let typedSet = Set(typed.filter { !learnt.contains(String(LeafFlattening.simpleName($0))) })
+        let typedSet = Set(typed.filter { !learnt.contains(String($0.lastDottedPart)) })
         for path in model.sortedFilePaths {
             for mention in model.files[path]!.aliasMentions {
                 guard case .alias(let alias)? = symbols.resolve(mention.name, from: mention.enclosingType), typedSet.contains(alias),
@@ -177,7 +177,7 @@ struct TypedAliasOwnership {
         guard homeProtocol == nil ? !declarations.isEmpty : isLearnt else {
             return problem("its alias `\(alias)` is declared in a protocol, whose conformers name it as their own")
         }
-        let simple = String(LeafFlattening.simpleName(alias))
+        let simple = String(alias.lastDottedPart)
         for inherited in declarations.flatMap(\.fact.inheritedTypes) + (homeProtocol?.fact.inheritedTypes ?? []) {
             switch requirement(named: simple, of: inherited.name, scope: home) {
             case .none, .free: continue
