@@ -34,7 +34,7 @@ struct UncompiledFiles {
             let walked = walkedSet ?? Set(walkedFiles)
             walkedSet = walked
             let trusted = !compiled.isEmpty && Self.placesEveryFile(compiled, walked: walked, root: root, names: &walkedNames)
-            if case .some(.some(let known))? = projects[folder], trusted {
+            if case .some(.some(let known)) = projects[folder], trusted {
                 projects[folder] = (known.compiled.union(compiled), known.synchronized + synchronized)
             } else if projects[folder] == nil {
                 projects[folder] = trusted ? (compiled, synchronized) : .some(nil)
