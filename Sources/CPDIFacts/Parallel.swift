@@ -17,6 +17,18 @@ public enum Parallel {
         return map(count, indexAt: { order[$0] }, body)
     }
 
+    /// `map` for many small pieces: run in chunks of `chunk` indices, so each costs one slot, not a thread hand-off.
+    public static func map<Result>(_ count: Int, chunk: Int, _ body: (Int) -> Result) -> [Result] {
+        precondition(chunk >= 1)
+        let chunks = map((count + chunk - 1) / chunk) { index in
+            (index * chunk..<min(count, (index + 1) * chunk)).map(body)
+        }
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        for part in chunks { results += part }
+        return results
+    }
+
     /// The work of both: the `position`-th piece started is `body(indexAt(position))`.
     private static func map<Result>(_ count: Int, indexAt: (Int) -> Int, _ body: (Int) -> Result) -> [Result] {
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)

@@ -6,6 +6,14 @@ public protocol Rule: Sendable {
     var description: RuleDescription { get }
     /// Findings carry the rule's default severity; configuration may change it afterwards.
     func check(_ context: RuleContext) -> [Finding]
+    /// Whether `check` spreads its own work over all cores (`Parallel.map`). The analyzer runs such a rule on
+    /// its own, after the others: started beside them, its fan-out would be nested in theirs, and a nested
+    /// `concurrentPerform` runs on one thread.
+    var spreadsOverCores: Bool { get }
+}
+
+extension Rule {
+    public var spreadsOverCores: Bool { false }
 }
 
 /// What a rule is, in words and examples. The examples are the rule's tests and its documentation.

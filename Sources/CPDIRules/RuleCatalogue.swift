@@ -40,9 +40,10 @@ public struct Analyzer: Sendable {
     /// Rules are independent pure functions of the context, so they run on all cores; the findings
     /// are sorted, so the result does not depend on which finishes first.
     public func findings(for context: RuleContext) -> [Finding] {
-        let rules = self.rules
-        return Parallel.map(rules.count) { index in StepTimes.measure("rule \(rules[index].id)") { rules[index].check(context) } }
-            .flatMap { $0 }.filter { !$0.isInObjectiveCHeader }.sorted()
+        let side = rules.filter { !$0.spreadsOverCores }, alone = rules.filter(\.spreadsOverCores)
+        let found = Parallel.map(side.count) { index in StepTimes.measure("rule \(side[index].id)") { side[index].check(context) } }
+            + alone.map { rule in StepTimes.measure("rule \(rule.id)") { rule.check(context) } }
+        return found.flatMap { $0 }.filter { !$0.isInObjectiveCHeader }.sorted()
     }
 }
 

@@ -11,11 +11,14 @@ struct ComponentDiscovery {
     func components() -> [String: Component] {
         var found: [String: Component] = [:]
         var testCases = TestCaseTypes(symbols: symbols)
-        for name in symbols.sortedTypeNames where !testCases.contains(name) {
-            if let component = typeComponent(name) { found[name] = component }
+        let typeNames = symbols.sortedTypeNames.filter { !testCases.contains($0) }
+        // Each type and protocol is judged on its own: on all cores.
+        for (name, component) in zip(typeNames, Parallel.map(typeNames.count, chunk: 256) { typeComponent(typeNames[$0]) }) {
+            if let component { found[name] = component }
         }
-        for name in symbols.sortedProtocolNames {
-            if let component = protocolComponent(name) { found[name] = component }
+        let protocolNames = symbols.sortedProtocolNames
+        for (name, component) in zip(protocolNames, Parallel.map(protocolNames.count, chunk: 256) { protocolComponent(protocolNames[$0]) }) {
+            if let component { found[name] = component }
         }
         for name in symbols.functions.keys.sorted() where found[name] == nil {
             if let component = functionComponent(name) { found[name] = component }

@@ -19,55 +19,24 @@ struct ForwardResolution {
     /// Every resolved forward, and the hand-offs of own dependencies that lead nowhere cpdi can follow.
     /// - Parameter closures: the closure types of the same facts, which type hand-offs to a closure the dependencies hold.
     func run(files: [FileFacts], closures: ClosureParameterTyping) -> (forwards: [ResolvedForward], opaque: [String: [NotJudgedReason]]) {
-        var forwards: [ResolvedForward] = []
-        var opaque: [String: [NotJudgedReason]] = [:]
         let typeReturning = Set(files.flatMap(\.declarations.typeReturningFunctions))
         let metatypeFunctions = Dictionary(grouping: files.flatMap(\.declarations.metatypeFunctions), by: \.name)
-        for file in files {
-            for written in file.forwards {
-                // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,
-                // where the sources declare that call as returning the type handed to it: `cell` is a `SummaryCell`.
-                var fact = written
-                if fact.baseType == nil, let hint = fact.baseTypeHint,
-                   typeReturning.contains(TypeReturningFunctionFact(name: hint.callee, label: hint.label)) {
-                    fact.baseType = hint.type
-                }
-                let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
-                // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
-                var sources = StaticHolderTyping.isTyped(holder: fact.holder, holderType: fact.holderType)
-                    ? [] : attribution.components(ofValue: fact.value, type: fact.enclosingType, function: fact.enclosingFunction)
-                if fact.value?.declaredType != nil, sources.isEmpty { continue }  // typed as something else after all
-                sources += holders.filter { !sources.contains($0) }
-                if let projection = fact.projection {
-                    // `Child(dependencies: dependencies.nested)` hands on an element of a tuple alias; any
-                    // other member handed on is a read, which the uses already count.
-                    sources = sources.filter { components[$0].map(symbols.tupleElements(of:))?.contains(projection) ?? false }
-                    if sources.isEmpty { continue }
-                }
-                if fact.baseType == nil, let hint = fact.metatypeCall,
-                    let returned = metatypeReturned(by: hint, scope: fact.enclosingType, sources: sources, functions: metatypeFunctions)
-                {
-                    fact.baseType = "\(returned).Type"
-                }
-                let resolved = collapsingOverrides(targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) })
-                let holder = holders.first
-                let closureTargets = resolved.isEmpty && !closures.isEmpty ? closureCalls(fact, sources: sources, closures: closures) : [:]
-                if resolved.isEmpty, fact.passesOwnDependencies {
-                    let reason = NotJudgedReason(kind: .handedOff, detail: handOffDetail(fact), file: file.path, position: fact.position)
-                    for source in sources where closureTargets[source] == nil { opaque[source, default: []].append(reason) }
-                }
-                for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
-                    let targets = source.flatMap { closureTargets[$0] }.map { [($0, ForwardVia.helper)] } ?? resolved
-                    for (target, via) in targets where target != source {
-                        var forward = ResolvedForward(
-                            source: source, target: target, via: via, file: file.path, position: fact.position,
-                            passesOwnDependencies: fact.passesOwnDependencies, holder: holder
-                        )
-                        forward.isAmbiguous = targets.count > 1 && !isOneFamily(targets)
-                        forwards.append(forward)
-                    }
-                }
+        // Each file's forwards on their own, on all cores, then put together in file order: the same lists as one
+        // loop over the files gives. Chunks of files keep the results few.
+        let chunk = 256
+        let resolved = Parallel.map((files.count + chunk - 1) / chunk) { index in
+            var forwards: [ResolvedForward] = [], opaque: [(source: String, reason: NotJudgedReason)] = []
+            for file in files[(index * chunk)..<min(files.count, (index + 1) * chunk)] {
+                resolve(file, typeReturning: typeReturning, metatypeFunctions: metatypeFunctions, closures: closures, into: &forwards, opaque: &opaque)
             }
+            return (forwards, opaque)
+        }
+        var forwards: [ResolvedForward] = []
+        forwards.reserveCapacity(resolved.reduce(0) { $0 + $1.0.count })
+        var opaque: [String: [NotJudgedReason]] = [:]
+        for (found, handedOff) in resolved {
+            forwards += found
+            for (source, reason) in handedOff { opaque[source, default: []].append(reason) }
         }
         forwards += inheritanceForwards(existing: forwards)
         // A type argument only adds an edge where no construction, call or inheritance already says it.
@@ -77,6 +46,57 @@ struct ForwardResolution {
             forwards += specialized.filter { !written.contains("\($0.source!)→\($0.target)") }
         }
         return (forwards, opaque)
+    }
+
+    /// One file's forwards, and the places it hands a component's dependencies where cpdi cannot follow them.
+    private func resolve(
+        _ file: FileFacts, typeReturning: Set<TypeReturningFunctionFact>, metatypeFunctions: [String: [MetatypeFunctionFact]],
+        closures: ClosureParameterTyping, into forwards: inout [ResolvedForward], opaque: inout [(source: String, reason: NotJudgedReason)]
+    ) {
+        for written in file.forwards {
+            // `cell.setup(dependencies:)` on `let cell = view.dequeueReusableCell(for:cellType: SummaryCell.self)`,
+            // where the sources declare that call as returning the type handed to it: `cell` is a `SummaryCell`.
+            var fact = written
+            if fact.baseType == nil, let hint = fact.baseTypeHint,
+               typeReturning.contains(TypeReturningFunctionFact(name: hint.callee, label: hint.label)) {
+                fact.baseType = hint.type
+            }
+            let holders = attribution.components(holding: fact.holderType, scope: fact.enclosingType)
+            // Handing on `loadedModel.dependencies` is the held model's forward as much as the code's around it.
+            var sources = StaticHolderTyping.isTyped(holder: fact.holder, holderType: fact.holderType)
+                ? [] : attribution.components(ofValue: fact.value, type: fact.enclosingType, function: fact.enclosingFunction)
+            if fact.value?.declaredType != nil, sources.isEmpty { continue }  // typed as something else after all
+            sources += holders.filter { !sources.contains($0) }
+            if let projection = fact.projection {
+                // `Child(dependencies: dependencies.nested)` hands on an element of a tuple alias; any
+                // other member handed on is a read, which the uses already count.
+                sources = sources.filter { components[$0].map(symbols.tupleElements(of:))?.contains(projection) ?? false }
+                if sources.isEmpty { continue }
+            }
+            if fact.baseType == nil, let hint = fact.metatypeCall,
+                let returned = metatypeReturned(by: hint, scope: fact.enclosingType, sources: sources, functions: metatypeFunctions)
+            {
+                fact.baseType = "\(returned).Type"
+            }
+            let resolved = collapsingOverrides(targets(of: fact).filter { accepts($0.0, via: $0.1, label: fact.label) })
+            let holder = holders.first
+            let closureTargets = resolved.isEmpty && !closures.isEmpty ? closureCalls(fact, sources: sources, closures: closures) : [:]
+            if resolved.isEmpty, fact.passesOwnDependencies {
+                let reason = NotJudgedReason(kind: .handedOff, detail: handOffDetail(fact), file: file.path, position: fact.position)
+                for source in sources where closureTargets[source] == nil { opaque.append((source, reason)) }
+            }
+            for source in sources.isEmpty ? [nil] : sources.map(Optional.some) {
+                let targets = source.flatMap { closureTargets[$0] }.map { [($0, ForwardVia.helper)] } ?? resolved
+                for (target, via) in targets where target != source {
+                    var forward = ResolvedForward(
+                        source: source, target: target, via: via, file: file.path, position: fact.position,
+                        passesOwnDependencies: fact.passesOwnDependencies, holder: holder
+                    )
+                    forward.isAmbiguous = targets.count > 1 && !isOneFamily(targets)
+                    forwards.append(forward)
+                }
+            }
+        }
     }
 
     /// `dependencies.reduce(action, dependencies)`: for each source whose leaves hold `reduce`, the component the

@@ -27,6 +27,15 @@ public struct Linker: Sendable {
         StepTimes.measure("link: inherited generics") {
             InheritedGenericDependencies(conventions: conventions, learntValues: Set(learnt.values)).run(on: &symbols)
         }
+        // On the other core meanwhile, first the run-time registrations: they read the symbols' types, protocols and
+        // aliases only, which are final here, and name types as written, so they are linked on the files before
+        // module scoping renamed any. Nothing before container coverage reads them. Started here rather than after the
+        // components, they no longer leave that core idle through leaf flattening and component discovery.
+        let background = Background(label: "cpdi.linking")
+        let typesAndAliases = symbols
+        let runtime = background.start {
+            StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: typesAndAliases).run() }
+        }
         StepTimes.measure("link: leaf flattening") { LeafFlattening(conventions: conventions).run(on: &symbols) }
 
         let discovery = ComponentDiscovery(conventions: conventions, symbols: symbols, learntValues: Set(learnt.values))
@@ -39,16 +48,10 @@ public struct Linker: Sendable {
                 if requirement.kind == .alias { symbols.dependencyAliases.insert(requirement.name) }
             }
         }
-        // On the other core meanwhile, in this order: what the model's constructor needs of the symbols (ready
-        // before the forwards are), then the run-time facts, which name types as written, so they are linked on
-        // the files before module scoping renamed any, and which nothing before container coverage reads.
+        // Then, on that core, what the model's constructor needs of the symbols, ready before the forwards are.
         let linkedSymbols = symbols
-        let background = Background(label: "cpdi.linking")
         let indexes = background.start {
             StepTimes.measure("link: protocol members and composers") { (members: LeafMembers(symbols: linkedSymbols), composers: AliasComposers(linkedSymbols)) }
-        }
-        let runtime = background.start {
-            StepTimes.measure("link: run-time registrations") { RegistrationLinking(files: byPath, modules: modules, symbols: linkedSymbols).run() }
         }
         var linked = compileTimeModel(sorted, modules: modules, symbols: symbols, components: components, indexes: indexes)
         linked.runtime = runtime.value

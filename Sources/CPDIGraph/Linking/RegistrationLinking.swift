@@ -21,6 +21,8 @@ import CPDIFacts
 struct RegistrationLinking {
     let files: [FileFacts]
     let modules: [String: String]
+    /// Read for its types, protocols and aliases only: `Linker` starts this pass before leaf flattening and
+    /// component discovery fill in the rest of the table.
     let symbols: SymbolTable
 
     /// The keys swift-dependencies itself registers on `DependencyValues` (version 1.17.1).

@@ -5,6 +5,8 @@ import CPDIGraph
 public struct MissingForward: Rule {
     public init() {}
 
+    public var spreadsOverCores: Bool { true }
+
     public let description = RuleDescription(
         id: "missing-forward",
         defaultSeverity: .warning,
