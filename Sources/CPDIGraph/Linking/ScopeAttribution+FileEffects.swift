@@ -27,17 +27,24 @@ extension ScopeAttribution {
         init(pass: ScopeAttribution) {
             let model = pass.model
             self.pass = pass
-            storingByName = pass.componentsStoring()
-            var tuples: [String: Set<String>] = [:]
-            for name in model.sortedComponentNames {
-                let elements = model.symbols.tupleElements(of: model.components[name]!)
-                if !elements.isEmpty { tuples[name] = elements }
-            }
-            tupleElements = tuples
-            let hasCalls = model.sortedFilePaths.contains { model.files[$0]!.unfollowedFlows.contains(where: \.isCall) }
-            declaredValueNames = hasCalls
-                ? Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) }) : []
-            staticAliases = pass.staticMembersTypedByAliases()
+            // Two independent halves, one on each core: what the components hold, and what the files declare.
+            let (byFiles, byComponents) = Parallel.both({
+                let hasCalls = model.sortedFilePaths.contains { model.files[$0]!.unfollowedFlows.contains(where: \.isCall) }
+                let declared = hasCalls
+                    ? Set(model.symbols.typeDeclarations.values.joined().flatMap { $0.fact.dependencyProperties.map(\.name) }) : []
+                return (declared: declared, statics: pass.staticMembersTypedByAliases())
+            }, {
+                var tuples: [String: Set<String>] = [:]
+                for name in model.sortedComponentNames {
+                    let elements = model.symbols.tupleElements(of: model.components[name]!)
+                    if !elements.isEmpty { tuples[name] = elements }
+                }
+                return (storing: pass.componentsStoring(), tuples: tuples)
+            })
+            storingByName = byComponents.storing
+            tupleElements = byComponents.tuples
+            declaredValueNames = byFiles.declared
+            staticAliases = byFiles.statics
         }
 
         /// The components storing a property of that name which code in `file` can reach: a `private` or
