@@ -38,29 +38,21 @@ public enum OutputFile {
     /// A temporary file beside `url`, filled by `fill` piece by piece and renamed over `url` once whole;
     /// removed when anything fails, so `url` is either the old file or the whole new one.
     static func writeAtomically(to url: URL, fill: (FileHandle) throws -> Void) throws {
-        let temporary = try temporaryFile(beside: url.path)
-        do {
-            let handle = FileHandle(fileDescriptor: temporary.descriptor, closeOnDealloc: false)
-            do {
-                try fill(handle)
-            } catch {
-                close(temporary.descriptor)
-                throw error
-            }
-            try finish(temporary, replacing: url.path)
-        } catch {
-            unlink(temporary.path)
-            throw error
-        }
+        try writeAtomically(to: url, filling: { descriptor in try fill(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)) })
     }
 
     /// A temporary file renamed over `url`, written from the array's own storage: the caches of a large app
     /// are a hundred megabytes each, and copying them into a `Data` first doubled the peak memory of a run.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        try writeAtomically(to: url, filling: { descriptor in try writeAll(bytes, to: descriptor) })
+    }
+
+    /// The temporary file's descriptor to `fill`, then the rename; the temporary file is gone if anything fails.
+    private static func writeAtomically(to url: URL, filling fill: (Int32) throws -> Void) throws {
         let temporary = try temporaryFile(beside: url.path)
         do {
             do {
-                try writeAll(bytes, to: temporary.descriptor)
+                try fill(temporary.descriptor)
             } catch {
                 close(temporary.descriptor)
                 throw error

@@ -92,7 +92,7 @@ import Testing
     /// read of `api` must count, and without that read the injection is reported.
     @Test func aFileExtractedBeforeTheNeedShowedIsExtractedAgain() throws {
         var configuration = Configuration()
-        configuration.naming.injectionWrapperNames.append(try NamePattern("Wired"))
+        configuration.naming.injectionWrapperNames.append(NamePattern("Wired"))
         let holder = "protocol API { func load() }\nfinal class Holder {\n    @Wired var api: any API\n    func go() {}\n}\n"
         for (reader, isRead) in [("func use(_ holder: Holder) { holder.api.load() }\n", true), ("func use(_ holder: Holder) { holder.go() }\n", false)] {
             try Fixtures.withTemporaryFolder { folder throws in
