@@ -185,9 +185,11 @@ extension Pipeline {
                 message: "skipped: \(size / 1_048_576) MB is over the \(maximumFileSize / 1_048_576) MB limit for one source file; exclude it"
             )))
         case .unreadable:
-            return ReadFile(path: path, content: .problem(
-                InputProblem(file: path, severity: .error, message: "cannot read the file; check that it exists and is readable")
-            ))
+            // A name with bytes that are not UTF-8 reaches cpdi with U+FFFD in their place, and that path opens nothing.
+            let message = file.path.unicodeScalars.contains("\u{FFFD}") && !FileManager.default.fileExists(atPath: file.path)
+                ? "cannot open the file: its name is not valid UTF-8; rename it to analyse it"
+                : "cannot read the file; check that it exists and is readable"
+            return ReadFile(path: path, content: .problem(InputProblem(file: path, severity: .error, message: message)))
         }
     }
 

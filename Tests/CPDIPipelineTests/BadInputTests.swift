@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    #if os(Linux)
+    /// Linux allows any bytes in a name; Foundation hands such a name over with U+FFFD in place of the bad bytes.
+    @Test func aFileNameThatIsNotUTF8SaysSo() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            try Self.good.write(to: folder.appendingPathComponent("Good.swift"), atomically: true, encoding: .utf8)
+            let name = Array(folder.path.utf8) + Array("/Caf".utf8) + [0xE9] + Array(".swift".utf8) + [0]
+            let descriptor = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+            #expect(descriptor >= 0)
+            close(descriptor)
+            let result = try Pipeline().run(paths: [folder.path], workingDirectory: folder)
+            #expect(result.problems == [InputProblem(
+                file: "Caf\u{FFFD}.swift", severity: .error, message: "cannot open the file: its name is not valid UTF-8; rename it to analyse it"
+            )])
+            #expect(result.graph.nodes.contains { $0.name == "Foo" })
+        }
+    }
+    #endif
+
     @Test func hugeFileIsSkippedWithAnError() throws {
         try Fixtures.withTemporaryFolder { folder in
             let huge = Data(repeating: UInt8(ascii: "\n"), count: Pipeline.maximumFileSize + 1)
