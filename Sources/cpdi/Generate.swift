@@ -30,8 +30,14 @@ struct Generate: ParsableCommand {
     @Flag(help: "Also write a Package.swift, so the app builds with `swift build`.")
     var package = false
 
+    /// Ten times the largest app the benchmarks measure; far more would not fit in memory (a component's plan and
+    /// files take some hundreds of bytes while the app is written), and asking for it must not crash.
+    static let mostComponents = 1_000_000
+
     func validate() throws {
-        guard components >= 1 else { throw ValidationError("--components must be at least 1") }
+        guard (1...Self.mostComponents).contains(components) else {
+            throw ValidationError("--components must be between 1 and \(Self.mostComponents)")
+        }
         guard (1...components).contains(modules) else { throw ValidationError("--modules must be between 1 and --components (\(components))") }
         guard fanOut >= 1 else { throw ValidationError("--fan-out must be at least 1") }
         guard plant >= 0 else { throw ValidationError("--plant must not be negative") }

@@ -32,6 +32,14 @@ import Testing
         #expect(run.stderr.contains("--modules"))
     }
 
+    /// An app too large to hold in memory is refused up front; it had crashed allocating the plan.
+    @Test(arguments: ["1000001", "10000000000", "9223372036854775807"])
+    func rejectsMoreComponentsThanFitInMemory(components: String) throws {
+        let run = try cli.cpdi("generate", "--components", components, "--modules", "1", "--output", "/tmp/never")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--components must be between 1 and 1000000"), "\(run.stderr)")
+    }
+
     @Test func isHiddenFromHelp() throws {
         let run = try cli.cpdi("--help")
         #expect(!run.stdout.contains("generate"))
