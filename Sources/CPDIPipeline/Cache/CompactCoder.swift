@@ -11,8 +11,10 @@ import Foundation
 /// the facts format (`FactsFormat`) and so the cache fingerprint; saved results of `cpdi diff` are
 /// keyed by the executable itself.
 enum CompactCoder {
-    static func encode(_ value: some Encodable) throws -> [UInt8] {
+    /// - Parameter genericOnly: bypass the fast paths for the most numerous facts; tests compare both ways.
+    static func encode(_ value: some Encodable, genericOnly: Bool = false) throws -> [UInt8] {
         let writer = CompactWriter()
+        writer.genericOnly = genericOnly
         try value.encode(to: writer)
         return writer.bytes
     }
@@ -29,8 +31,12 @@ enum CompactCoder {
     }
 
     /// - Parameter strings: where long strings are shared with those of earlier values (see `SharedStrings`).
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, sharing strings: SharedStrings? = nil) throws -> T {
-        try T(from: CompactReader(bytes, strings: strings))
+    static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: UnsafeRawBufferPointer, sharing strings: SharedStrings? = nil, genericOnly: Bool = false
+    ) throws -> T {
+        let reader = CompactReader(bytes, strings: strings)
+        reader.genericOnly = genericOnly
+        return try T(from: reader)
     }
 }
 
@@ -50,6 +56,8 @@ private final class CompactWriter: Encoder {
     var positions: [SourcePosition]?
     /// Keys whose values are written as absent (`CompactCoder.encodeApart`).
     var leftOut: Set<String> = []
+    /// Every value but the primitives through its own `encode(to:)`: what the fast paths must match, byte for byte.
+    var genericOnly = false
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -113,7 +121,73 @@ private final class CompactWriter: Encoder {
         if T.self == Bool.self { return write(unsafeBitCast(value, to: Bool.self)) }
         if T.self == SourcePosition.self { return write(unsafeBitCast(value, to: SourcePosition.self)) }
         if T.self == [UInt32].self { return write(words: unsafeBitCast(value, to: [UInt32].self)) }
+        if genericOnly { return try value.encode(to: self) }
+        if T.self == [String].self { return write(list: unsafeBitCast(value, to: [String].self), element: write) }
+        if T.self == AccessLevel.self { return write(unsafeBitCast(value, to: AccessLevel.self).rawValue) }
+        if T.self == TypeKind.self { return write(unsafeBitCast(value, to: TypeKind.self).rawValue) }
+        if T.self == ForwardKind.self { return write(unsafeBitCast(value, to: ForwardKind.self).rawValue) }
+        // The most numerous facts, written field by field as their synthesized `encode(to:)` would. Not while
+        // fields are being left out by name (`encodeApart`), which only their keyed containers can do.
+        if leftOut.isEmpty {
+            if T.self == TypeReference.self { return write(unsafeBitCast(value, to: TypeReference.self)) }
+            if T.self == [TypeReference].self { return write(list: unsafeBitCast(value, to: [TypeReference].self), element: write) }
+            if T.self == AliasMention.self { return write(unsafeBitCast(value, to: AliasMention.self)) }
+            if T.self == [AliasMention].self { return write(list: unsafeBitCast(value, to: [AliasMention].self), element: write) }
+            if T.self == [UseFact].self { return write(list: unsafeBitCast(value, to: [UseFact].self), element: write) }
+        }
         try value.encode(to: self)
+    }
+
+    /// An array as `Array.encode(to:)` writes it into an unkeyed container: the tag, the count in four bytes, the elements.
+    func write<Element>(list: [Element], element: (Element) -> Void) {
+        bytes.append(Tag.unkeyed.rawValue)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: list.count).littleEndian) { bytes.append(contentsOf: $0) }
+        for item in list { element(item) }
+    }
+
+    func write(_ reference: TypeReference) {
+        bytes.append(Tag.keyed.rawValue)
+        write(reference.name)
+        write(list: reference.genericArguments, element: write)
+        write(reference.position)
+        write(optional: reference.element)
+    }
+
+    func write(_ mention: AliasMention) {
+        bytes.append(Tag.keyed.rawValue)
+        write(mention.name)
+        write(optional: mention.enclosingType)
+        write(optional: mention.enclosingFunction)
+        write(optional: mention.composedBy)
+    }
+
+    func write(_ use: UseFact) {
+        bytes.append(Tag.keyed.rawValue)
+        write(use.base)
+        write(optional: use.holder)
+        write(optional: use.holderType)
+        write(use.member)
+        write(optional: use.next)
+        write(use.isHandedOn)
+        write(optional: use.deadCopy)
+        write(use.isTypeLevel)
+        write(optional: use.enclosingType)
+        write(optional: use.enclosingFunction)
+        if let value = use.value {
+            bytes.append(Tag.present.rawValue)
+            bytes.append(Tag.keyed.rawValue)
+            write(optional: value.genericOwner)
+            write(optional: value.declaredType)
+        } else {
+            bytes.append(Tag.absent.rawValue)
+        }
+        write(use.position)
+    }
+
+    func write(optional value: String?) {
+        guard let value else { return bytes.append(Tag.absent.rawValue) }
+        bytes.append(Tag.present.rawValue)
+        write(value)
     }
 
     func write(words: [UInt32]) {
@@ -300,6 +374,8 @@ private final class CompactReader: Decoder {
     let bytes: UnsafeRawBufferPointer
     let strings: SharedStrings?
     var offset = 0
+    /// Every value but the primitives through its own `init(from:)` (see `CompactWriter.genericOnly`).
+    var genericOnly = false
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -406,7 +482,77 @@ private final class CompactReader: Decoder {
             return SourcePosition(line: try readSigned(Int.self), column: try readSigned(Int.self)) as! T
         }
         if type == [UInt32].self { return try readWords() as! T }
+        if genericOnly { return try T(from: self) }
+        if type == [String].self { return try readList(readString) as! T }
+        if type == AccessLevel.self { return try readRaw(AccessLevel.self) as! T }
+        if type == TypeKind.self { return try readRaw(TypeKind.self) as! T }
+        if type == ForwardKind.self { return try readRaw(ForwardKind.self) as! T }
+        if type == TypeReference.self { return try readTypeReference() as! T }
+        if type == [TypeReference].self { return try readList(readTypeReference) as! T }
+        if type == AliasMention.self { return try readAliasMention() as! T }
+        if type == [AliasMention].self { return try readList(readAliasMention) as! T }
+        if type == [UseFact].self { return try readList(readUseFact) as! T }
         return try T(from: self)
+    }
+
+    /// An array as `Array.init(from:)` reads it from an unkeyed container.
+    func readList<Element>(_ element: () throws -> Element) throws -> [Element] {
+        try expect(.unkeyed)
+        guard offset + 4 <= bytes.count else { throw corrupt("unexpected end") }
+        var count = 0
+        for index in 0..<4 { count |= Int(bytes[offset + index]) << (8 * index) }
+        offset += 4
+        // Every element takes at least a byte: a count past the end is damage, not a reason to reserve memory.
+        guard count <= bytes.count - offset else { throw corrupt("list past the end") }
+        var list: [Element] = []
+        list.reserveCapacity(count)
+        for _ in 0..<count { list.append(try element()) }
+        return list
+    }
+
+    /// A `String`-backed enum, as its synthesized `init(from:)` reads it; an unknown case is damage.
+    func readRaw<Value: RawRepresentable>(_ type: Value.Type) throws -> Value where Value.RawValue == String {
+        guard let value = Value(rawValue: try readString()) else { throw corrupt("unknown \(Value.self)") }
+        return value
+    }
+
+    func readTypeReference() throws -> TypeReference {
+        try expect(.keyed)
+        let name = try readString()
+        let arguments = try readList(readString)
+        let position = try read(SourcePosition.self)
+        return TypeReference(name: name, genericArguments: arguments, position: position, element: try readOptional(String.self))
+    }
+
+    func readUseFact() throws -> UseFact {
+        try expect(.keyed)
+        let base = try readString(), holder = try readOptional(String.self), holderType = try readOptional(String.self)
+        let member = try readString(), next = try readOptional(String.self), isHandedOn = try readBool()
+        let deadCopy = try readOptional(String.self), isTypeLevel = try readBool()
+        let enclosingType = try readOptional(String.self), enclosingFunction = try readOptional(String.self)
+        var value: ValueIdentity?
+        if !takeAbsent() {
+            try expect(.present)
+            try expect(.keyed)
+            value = ValueIdentity(genericOwner: try readOptional(String.self), declaredType: try readOptional(String.self))
+        }
+        var use = UseFact(
+            base: base, member: member, isTypeLevel: isTypeLevel, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
+            position: try read(SourcePosition.self), holder: holder, holderType: holderType
+        )
+        use.next = next
+        use.isHandedOn = isHandedOn
+        use.deadCopy = deadCopy
+        use.value = value
+        return use
+    }
+
+    func readAliasMention() throws -> AliasMention {
+        try expect(.keyed)
+        let name = try readString()
+        let enclosingType = try readOptional(String.self)
+        let enclosingFunction = try readOptional(String.self)
+        return AliasMention(name: name, enclosingType: enclosingType, enclosingFunction: enclosingFunction, composedBy: try readOptional(String.self))
     }
 
     func readWords() throws -> [UInt32] {
