@@ -134,15 +134,70 @@ private final class CompactWriter: Encoder {
             if T.self == AliasMention.self { return write(unsafeBitCast(value, to: AliasMention.self)) }
             if T.self == [AliasMention].self { return write(list: unsafeBitCast(value, to: [AliasMention].self), element: write) }
             if T.self == [UseFact].self { return write(list: unsafeBitCast(value, to: [UseFact].self), element: write) }
+            if T.self == [AliasFact].self { return write(list: unsafeBitCast(value, to: [AliasFact].self), element: write) }
+            if T.self == [GenericParameterFact].self { return write(list: unsafeBitCast(value, to: [GenericParameterFact].self), element: write) }
+            if T.self == [DependencyPropertyFact].self { return try write(list: unsafeBitCast(value, to: [DependencyPropertyFact].self), element: write) }
+            if T.self == [TypeFact].self { return try write(list: unsafeBitCast(value, to: [TypeFact].self), element: write) }
         }
         try value.encode(to: self)
     }
 
     /// An array as `Array.encode(to:)` writes it into an unkeyed container: the tag, the count in four bytes, the elements.
-    func write<Element>(list: [Element], element: (Element) -> Void) {
+    func write<Element>(list: [Element], element: (Element) throws -> Void) rethrows {
         bytes.append(Tag.unkeyed.rawValue)
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: list.count).littleEndian) { bytes.append(contentsOf: $0) }
-        for item in list { element(item) }
+        for item in list { try element(item) }
+    }
+
+    func write(_ alias: AliasFact) {
+        bytes.append(Tag.keyed.rawValue)
+        write(alias.name)
+        write(optional: alias.enclosingType)
+        write(alias.access.rawValue)
+        write(alias.position)
+        write(list: alias.members, element: write)
+        write(alias.isInline)
+    }
+
+    func write(_ parameter: GenericParameterFact) {
+        bytes.append(Tag.keyed.rawValue)
+        write(parameter.name)
+        write(list: parameter.constraints, element: write)
+    }
+
+    func write(_ property: DependencyPropertyFact) throws {
+        bytes.append(Tag.keyed.rawValue)
+        write(property.name)
+        if let type = property.type {
+            bytes.append(Tag.present.rawValue)
+            write(type)
+        } else {
+            bytes.append(Tag.absent.rawValue)
+        }
+        write(property.isStored)
+        write(property.position)
+        write(property.access.rawValue)
+        try writeOptional(property.tuple)
+    }
+
+    func write(_ type: TypeFact) throws {
+        bytes.append(Tag.keyed.rawValue)
+        write(type.kind.rawValue)
+        write(type.name)
+        write(type.access.rawValue)
+        write(type.position)
+        write(list: type.genericParameters, element: write)
+        write(list: type.inheritedTypes, element: write)
+        try write(list: type.dependencyProperties, element: write)
+        try write(type.initializers)
+        write(list: type.requirements, element: write)
+        try write(type.propertyRequirements)
+        write(words: type.extensionMemberHashes)
+        write(list: type.associatedTypes, element: write)
+        write(type.isTestSuite)
+        try write(type.genericCases)
+        write(list: type.superclassArguments) { write(list: $0, element: write) }
+        write(type.generatesMock)
     }
 
     func write(_ reference: TypeReference) {
@@ -492,6 +547,10 @@ private final class CompactReader: Decoder {
         if type == AliasMention.self { return try readAliasMention() as! T }
         if type == [AliasMention].self { return try readList(readAliasMention) as! T }
         if type == [UseFact].self { return try readList(readUseFact) as! T }
+        if type == [AliasFact].self { return try readList(readAliasFact) as! T }
+        if type == [GenericParameterFact].self { return try readList(readGenericParameter) as! T }
+        if type == [DependencyPropertyFact].self { return try readList(readDependencyProperty) as! T }
+        if type == [TypeFact].self { return try readList(readTypeFact) as! T }
         return try T(from: self)
     }
 
@@ -522,6 +581,52 @@ private final class CompactReader: Decoder {
         let arguments = try readList(readString)
         let position = try read(SourcePosition.self)
         return TypeReference(name: name, genericArguments: arguments, position: position, element: try readOptional(String.self))
+    }
+
+    func readAliasFact() throws -> AliasFact {
+        try expect(.keyed)
+        let name = try readString(), enclosingType = try readOptional(String.self), access = try readRaw(AccessLevel.self)
+        let position = try read(SourcePosition.self), members = try readList(readTypeReference)
+        return AliasFact(name: name, enclosingType: enclosingType, access: access, position: position, members: members, isInline: try readBool())
+    }
+
+    func readGenericParameter() throws -> GenericParameterFact {
+        try expect(.keyed)
+        let name = try readString()
+        return GenericParameterFact(name: name, constraints: try readList(readTypeReference))
+    }
+
+    func readDependencyProperty() throws -> DependencyPropertyFact {
+        try expect(.keyed)
+        let name = try readString()
+        var type: TypeReference?
+        if !takeAbsent() {
+            try expect(.present)
+            type = try readTypeReference()
+        }
+        let isStored = try readBool(), position = try read(SourcePosition.self), access = try readRaw(AccessLevel.self)
+        var property = DependencyPropertyFact(name: name, type: type, isStored: isStored, position: position, access: access)
+        property.tuple = try readOptional([TupleElementFact].self)
+        return property
+    }
+
+    func readTypeFact() throws -> TypeFact {
+        try expect(.keyed)
+        let kind = try readRaw(TypeKind.self), name = try readString(), access = try readRaw(AccessLevel.self)
+        var type = TypeFact(kind: kind, name: name, access: access, position: try read(SourcePosition.self))
+        type.genericParameters = try readList(readGenericParameter)
+        type.inheritedTypes = try readList(readTypeReference)
+        type.dependencyProperties = try readList(readDependencyProperty)
+        type.initializers = try read([InitializerFact].self)
+        type.requirements = try readList(readString)
+        type.propertyRequirements = try read([PropertyRequirementFact].self)
+        type.extensionMemberHashes = try readWords()
+        type.associatedTypes = try readList(readGenericParameter)
+        type.isTestSuite = try readBool()
+        type.genericCases = try read([GenericCaseFact].self)
+        type.superclassArguments = try readList { try readList(readTypeReference) }
+        type.generatesMock = try readBool()
+        return type
     }
 
     func readUseFact() throws -> UseFact {
