@@ -168,12 +168,7 @@ private final class CompactWriter: Encoder {
     func write(_ property: DependencyPropertyFact) throws {
         bytes.append(Tag.keyed.rawValue)
         write(property.name)
-        if let type = property.type {
-            bytes.append(Tag.present.rawValue)
-            write(type)
-        } else {
-            bytes.append(Tag.absent.rawValue)
-        }
+        write(optional: property.type, element: write)
         write(property.isStored)
         write(property.position)
         write(property.access.rawValue)
@@ -228,21 +223,23 @@ private final class CompactWriter: Encoder {
         write(use.isTypeLevel)
         write(optional: use.enclosingType)
         write(optional: use.enclosingFunction)
-        if let value = use.value {
-            bytes.append(Tag.present.rawValue)
+        write(optional: use.value) { value in
             bytes.append(Tag.keyed.rawValue)
             write(optional: value.genericOwner)
             write(optional: value.declaredType)
-        } else {
-            bytes.append(Tag.absent.rawValue)
         }
         write(use.position)
     }
 
     func write(optional value: String?) {
+        write(optional: value, element: write)
+    }
+
+    /// An optional as `encodeIfPresent` writes it: absent, or present and the value.
+    func write<Value>(optional value: Value?, element: (Value) -> Void) {
         guard let value else { return bytes.append(Tag.absent.rawValue) }
         bytes.append(Tag.present.rawValue)
-        write(value)
+        element(value)
     }
 
     func write(words: [UInt32]) {
@@ -599,11 +596,7 @@ private final class CompactReader: Decoder {
     func readDependencyProperty() throws -> DependencyPropertyFact {
         try expect(.keyed)
         let name = try readString()
-        var type: TypeReference?
-        if !takeAbsent() {
-            try expect(.present)
-            type = try readTypeReference()
-        }
+        let type = try readOptional(readTypeReference)
         let isStored = try readBool(), position = try read(SourcePosition.self), access = try readRaw(AccessLevel.self)
         var property = DependencyPropertyFact(name: name, type: type, isStored: isStored, position: position, access: access)
         property.tuple = try readOptional([TupleElementFact].self)
@@ -635,11 +628,9 @@ private final class CompactReader: Decoder {
         let member = try readString(), next = try readOptional(String.self), isHandedOn = try readBool()
         let deadCopy = try readOptional(String.self), isTypeLevel = try readBool()
         let enclosingType = try readOptional(String.self), enclosingFunction = try readOptional(String.self)
-        var value: ValueIdentity?
-        if !takeAbsent() {
-            try expect(.present)
+        let value = try readOptional { () throws -> ValueIdentity in
             try expect(.keyed)
-            value = ValueIdentity(genericOwner: try readOptional(String.self), declaredType: try readOptional(String.self))
+            return ValueIdentity(genericOwner: try readOptional(String.self), declaredType: try readOptional(String.self))
         }
         var use = UseFact(
             base: base, member: member, isTypeLevel: isTypeLevel, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
@@ -674,9 +665,14 @@ private final class CompactReader: Decoder {
     }
 
     func readOptional<T: Decodable>(_ type: T.Type) throws -> T? {
+        try readOptional { try read(type) }
+    }
+
+    /// An optional as `decodeIfPresent` reads it, its value read by `element`.
+    func readOptional<Value>(_ element: () throws -> Value) throws -> Value? {
         if takeAbsent() { return nil }
         try expect(.present)
-        return try read(type)
+        return try element()
     }
 }
 
