@@ -19,14 +19,18 @@ public enum Parallel {
 
     /// `map` for many small pieces: run in chunks of `chunk` indices, so each costs one slot, not a thread hand-off.
     public static func map<Result>(_ count: Int, chunk: Int, _ body: (Int) -> Result) -> [Result] {
-        precondition(chunk >= 1)
-        let chunks = map((count + chunk - 1) / chunk) { index in
-            (index * chunk..<min(count, (index + 1) * chunk)).map(body)
-        }
+        let chunks = map(ranges: count, chunk: chunk) { $0.map(body) }
         var results: [Result] = []
         results.reserveCapacity(count)
         for part in chunks { results += part }
         return results
+    }
+
+    /// `0..<count` cut into ranges of `chunk` indices (the last may be shorter), each given to `body` on all
+    /// cores; the results in range order.
+    public static func map<Result>(ranges count: Int, chunk: Int, _ body: (Range<Int>) -> Result) -> [Result] {
+        precondition(chunk >= 1)
+        return map((count + chunk - 1) / chunk) { index in body(index * chunk..<min(count, (index + 1) * chunk)) }
     }
 
     /// The work of both: the `position`-th piece started is `body(indexAt(position))`.

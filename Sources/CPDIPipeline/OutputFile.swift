@@ -163,13 +163,6 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 }
 
 private extension Error {
-    var reason: String {
-        if let system = self as? OutputFile.SystemError { return system.reason }
-        if let cocoa = self as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return localizedDescription
-    }
+    /// Every write path here throws `SystemError`; anything else is described as Foundation describes it.
+    var reason: String { (self as? OutputFile.SystemError)?.reason ?? localizedDescription }
 }

@@ -9,6 +9,10 @@ import Testing
     func chunkedResultsAreInIndexOrder(count: Int) {
         for chunk in [1, 7, 256, 5000] {
             #expect(Parallel.map(count, chunk: chunk) { $0 * 3 } == (0..<count).map { $0 * 3 })
+            // The ranges cover every index once, in order, none longer than the chunk.
+            let ranges = Parallel.map(ranges: count, chunk: chunk) { $0 }
+            #expect(ranges.flatMap { Array($0) } == Array(0..<count))
+            #expect(ranges.allSatisfy { !$0.isEmpty && $0.count <= chunk })
         }
     }
 

@@ -23,10 +23,9 @@ struct ForwardResolution {
         let metatypeFunctions = Dictionary(grouping: files.flatMap(\.declarations.metatypeFunctions), by: \.name)
         // Each file's forwards on their own, on all cores, then put together in file order: the same lists as one
         // loop over the files gives. Chunks of files keep the results few.
-        let chunk = 256
-        let resolved = Parallel.map((files.count + chunk - 1) / chunk) { index in
+        let resolved = Parallel.map(ranges: files.count, chunk: 256) { range in
             var forwards: [ResolvedForward] = [], opaque: [(source: String, reason: NotJudgedReason)] = []
-            for file in files[(index * chunk)..<min(files.count, (index + 1) * chunk)] {
+            for file in files[range] {
                 resolve(file, typeReturning: typeReturning, metatypeFunctions: metatypeFunctions, closures: closures, into: &forwards, opaque: &opaque)
             }
             return (forwards, opaque)
