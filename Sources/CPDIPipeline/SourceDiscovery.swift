@@ -52,7 +52,7 @@ public struct SourceDiscovery: Sendable {
             let isFolder = kind == .folder
             let root = isFolder ? url : url.deletingLastPathComponent()
             let rootPath = root.standardizedFileURL.path
-            let walk = isFolder ? swiftFiles(under: rootPath) : Walk(files: [url.standardizedFileURL.path], projects: ProjectFiles())
+            let walk = isFolder ? swiftFiles(under: rootPath) : Walk(files: [url.standardizedFileURL.path], folderRuns: [1], projects: ProjectFiles())
             // A named file's own folder is searched too; a walked folder's own project files were found by the walk.
             let above = ProjectFiles.inFolders(from: isFolder ? root.deletingLastPathComponent() : root, upTo: workingDirectory, in: tree)
             let claims = above.claims(reading: &projectFilesRead, in: tree) + walk.projects.claims(reading: &projectFilesRead, in: tree)
@@ -61,20 +61,26 @@ public struct SourceDiscovery: Sendable {
             let uncompiled = isFolder ? UncompiledFiles(projects: above.merged(with: walk.projects), walked: walk.files, root: rootPath, in: tree) : nil
             found.reserveCapacity(found.count + walk.files.count)
             let bases = relativeNameBases(root: rootPath)
-            // Without project files naming targets, a file's module follows from its folder alone.
-            var moduleOfFolder: [Substring: String] = [:]
-            for file in walk.files where uncompiled?.isUncompiled(file) != true {
-                let display = displayPath(of: file)
-                let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? ""
-                let module: String
-                if modules.followsFolders, let known = moduleOfFolder[folder] {
-                    module = known
-                } else {
-                    module = modules.module(of: file, names: { relativeNames(of: file, bases: bases) })
-                    if modules.followsFolders { moduleOfFolder[folder] = module }
+            // Without project files naming targets, a file's module follows from its folder alone, worked out
+            // once for each folder's run of files. Folders are independent, so they are worked out on all cores.
+            let runStarts = walk.folderRuns.reduce(into: [0]) { $0.append($0.last! + $1) }
+            let runs = Parallel.map(walk.folderRuns.count) { run -> [SourceFile] in
+                var folderModule: String?
+                var files: [SourceFile] = []
+                files.reserveCapacity(walk.folderRuns[run])
+                for file in walk.files[runStarts[run]..<runStarts[run + 1]] where uncompiled?.isUncompiled(file) != true {
+                    let module: String
+                    if modules.followsFolders, let known = folderModule {
+                        module = known
+                    } else {
+                        module = modules.module(of: file, names: { relativeNames(of: file, bases: bases) })
+                        if modules.followsFolders { folderModule = module }
+                    }
+                    files.append(SourceFile(path: file, displayPath: displayPath(of: file), module: module))
                 }
-                found.append(SourceFile(path: file, displayPath: display, module: module))
+                return files
             }
+            for run in runs { found += run }
         }
         // A file reached twice (a folder and a file in it, both named) counts once, as the later path found it.
         return Self.sortedUnique(found)
@@ -82,10 +88,10 @@ public struct SourceDiscovery: Sendable {
 
     /// Sorted by display path; of equal display paths the last one found stays.
     static func sortedUnique(_ files: [SourceFile]) -> [SourceFile] {
-        // `sorted` is stable: equal display paths keep the order they were found in.
+        // Equal display paths keep the order they were found in (the order is stable).
         var unique: [SourceFile] = []
         unique.reserveCapacity(files.count)
-        for file in files.sorted(by: { $0.displayPath < $1.displayPath }) {
+        for file in DisplayPathOrder.sorted(files) {
             if let last = unique.last, last.displayPath == file.displayPath { unique[unique.count - 1] = file } else { unique.append(file) }
         }
         return unique
@@ -94,41 +100,67 @@ public struct SourceDiscovery: Sendable {
     /// Swift files (absolute, normalised paths) and the project files that name modules, found under a folder.
     private struct Walk {
         var files: [String]
+        /// How many of `files`, one after the other, each folder holds (folders with none left out).
+        var folderRuns: [Int]
         var projects: ProjectFiles
     }
 
     private func swiftFiles(under root: String) -> Walk {
-        var walk = Walk(files: [], projects: ProjectFiles())
+        var walk = Walk(files: [], folderRuns: [], projects: ProjectFiles())
         let filtering = !configuration.include.isEmpty || !configuration.exclude.isEmpty
-        var pending = [root]
-        while let folder = pending.popLast() {
-            for entry in tree.entries(of: folder) ?? [] {
-                let name = entry.name
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                switch entry.kind {
-                case .folder:
-                    // A project's folder holds settings, not sources: read later as a whole, never walked.
-                    if ProjectFiles.isXcodeProject(name) {
-                        walk.projects.add(URL(fileURLWithPath: path, isDirectory: true))
-                    } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".docc") || name.hasSuffix(".xctemplate") {
-                        continue
-                    } else if filtering, isExcluded(relativeNames(of: path, root: root)) {
-                        continue  // an excluded folder is not entered at all
-                    } else {
-                        pending.append(path)
-                    }
-                case .file:
-                    if ProjectFiles.fileNames.contains(name) { walk.projects.add(URL(fileURLWithPath: path, isDirectory: false)) }
-                    // Headers only for the protocols Objective-C declares for Swift (`ObjectiveCHeaders`).
-                    guard name.hasSuffix(".swift") || ObjectiveCHeaders.isHeader(name) else { continue }
-                    if filtering, !isSelected(relativeNames(of: path, root: root)) { continue }
-                    walk.files.append(path)
-                case .other:
-                    continue
+        // One depth at a time, its folders listed on all cores (most of a warm run of a large app is finding
+        // its files); what they hold is taken in the folders' order, so the walk is the same whatever ran first.
+        var level = [root]
+        while !level.isEmpty {
+            let listings = Parallel.map(level.count) { listing(of: level[$0], root: root, filtering: filtering) }
+            level = []
+            for listing in listings {
+                level += listing.folders
+                for project in listing.projects { walk.projects.add(project) }
+                if !listing.files.isEmpty {
+                    walk.files += listing.files
+                    walk.folderRuns.append(listing.files.count)
                 }
             }
         }
         return walk
+    }
+
+    /// What one folder holds for the walk: folders to enter, Swift files (and headers), project files.
+    private struct Listing {
+        var folders: [String] = []
+        var files: [String] = []
+        var projects: [URL] = []
+    }
+
+    private func listing(of folder: String, root: String, filtering: Bool) -> Listing {
+        var listing = Listing()
+        for entry in tree.entries(of: folder) ?? [] {
+            let name = entry.name
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            switch entry.kind {
+            case .folder:
+                // A project's folder holds settings, not sources: read later as a whole, never walked.
+                if ProjectFiles.isXcodeProject(name) {
+                    listing.projects.append(URL(fileURLWithPath: path, isDirectory: true))
+                } else if Self.skippedFolders.contains(name) || name.hasPrefix(".build") || name.hasSuffix(".docc") || name.hasSuffix(".xctemplate") {
+                    continue
+                } else if filtering, isExcluded(relativeNames(of: path, root: root)) {
+                    continue  // an excluded folder is not entered at all
+                } else {
+                    listing.folders.append(path)
+                }
+            case .file:
+                if ProjectFiles.fileNames.contains(name) { listing.projects.append(URL(fileURLWithPath: path, isDirectory: false)) }
+                // Headers only for the protocols Objective-C declares for Swift (`ObjectiveCHeaders`).
+                guard name.hasSuffix(".swift") || ObjectiveCHeaders.isHeader(name) else { continue }
+                if filtering, !isSelected(relativeNames(of: path, root: root)) { continue }
+                listing.files.append(path)
+            case .other:
+                continue
+            }
+        }
+        return listing
     }
 
     private func isExcluded(_ names: [String]) -> Bool {

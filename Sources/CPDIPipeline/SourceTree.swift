@@ -48,7 +48,10 @@ public struct DiskTree: SourceTree {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name != ".", name != ".." else { continue }
-            entries.append(SourceTreeEntry(name: name, kind: Self.kind(of: entry.pointee.d_type, at: folder.hasSuffix("/") ? folder + name : folder + "/" + name)))
+            // The path is built only where the entry's type must be asked for: most file systems give it.
+            let type = entry.pointee.d_type
+            let kind = Int32(type) == Int32(DT_UNKNOWN) ? Self.kind(at: folder.hasSuffix("/") ? folder + name : folder + "/" + name) : Self.kind(of: type)
+            entries.append(SourceTreeEntry(name: name, kind: kind))
         }
         return entries
     }
@@ -81,15 +84,18 @@ public struct DiskTree: SourceTree {
         return .bytes(filled == size ? bytes : Array(bytes.prefix(filled)))
     }
 
-    /// From the entry's type, or one `lstat` when the file system does not say (`DT_UNKNOWN`).
-    private static func kind(of type: UInt8, at path: String) -> SourceTreeEntry.Kind {
+    /// By one `lstat`, when the file system does not give the entry's type (`DT_UNKNOWN`).
+    private static func kind(at path: String) -> SourceTreeEntry.Kind {
+        var status = stat()
+        return lstat(path, &status) == 0 ? kind(mode: status.st_mode) : .other
+    }
+
+    /// From the entry's type, as the file system gave it.
+    private static func kind(of type: UInt8) -> SourceTreeEntry.Kind {
         switch Int32(type) {
-        case Int32(DT_DIR): return .folder
-        case Int32(DT_REG): return .file
-        case Int32(DT_UNKNOWN):
-            var status = stat()
-            return lstat(path, &status) == 0 ? kind(mode: status.st_mode) : .other
-        default: return .other
+        case Int32(DT_DIR): .folder
+        case Int32(DT_REG): .file
+        default: .other
         }
     }
 
