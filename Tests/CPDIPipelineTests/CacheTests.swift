@@ -282,6 +282,7 @@ import Testing
         #expect(facts.forwards.contains { $0.expectedType != nil } && facts.types.contains { !$0.genericCases.isEmpty })
         #expect(try CompactCoder.encode(facts) == FactsFormat.probe)
         #expect(try CompactCoder.encode(facts, genericOnly: true) == FactsFormat.probe)
+        #expect(try FactsFormat.probe.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0, genericOnly: true) } == facts)
     }
 
     /// The cache keeps facts without decoding them again (that doubled the cost of a cold run's cache
@@ -295,14 +296,59 @@ import Testing
             }
         }
         #expect(sources.count > 100)
-        for url in sources {
-            let facts = FactExtractor.extract(path: url.path, source: try String(contentsOf: url, encoding: .utf8), conventions: .default)
-            let bytes = try CompactCoder.encode(facts)
-            #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } == facts, "\(url.path)")
-            // The fast paths for the most numerous facts write and read the bytes their synthesized `Codable` does.
-            #expect(try CompactCoder.encode(facts, genericOnly: true) == bytes, "\(url.path)")
-            #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0, genericOnly: true) } == facts, "\(url.path)")
+        var files = try sources.map { url in
+            (url.path, FactExtractor.extract(path: url.path, source: try String(contentsOf: url, encoding: .utf8), conventions: .default))
         }
+        // What no sample or source has: facts the probe alone records, and a file the parser had to recover in.
+        files.append(("probe", try FactsFormat.probe.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0, genericOnly: true) }))
+        files.append(("broken", FactExtractor.extract(path: "Broken.swift", source: "struct Broken {", conventions: .default)))
+        // What the fast paths write field by field, so that each is compared with its `Codable` somewhere.
+        var seen: Set<String> = []
+        for (path, facts) in files {
+            let bytes = try CompactCoder.encode(facts)
+            #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0) } == facts, "\(path)")
+            // The fast paths for the most numerous facts write and read the bytes their synthesized `Codable` does.
+            #expect(try CompactCoder.encode(facts, genericOnly: true) == bytes, "\(path)")
+            #expect(try bytes.withUnsafeBytes { try CompactCoder.decode(FileFacts.self, from: $0, genericOnly: true) } == facts, "\(path)")
+            // A field left out by name turns the fast paths off; one no fact has must leave bytes and positions alike.
+            let apart = try CompactCoder.encodeApart(facts), generic = try CompactCoder.encodeApart(facts, leavingOut: ["noSuchField"])
+            #expect(apart.bytes == generic.bytes && apart.positions == generic.positions, "\(path)")
+            seen.formUnion(Self.factsExercised(by: facts))
+        }
+        #expect(seen == Self.exercisedFacts, "missing: \(Self.exercisedFacts.subtracting(seen).sorted())")
+    }
+
+    static let exercisedFacts: Set<String> = [
+        "forward details", "forward value", "forward expected type", "forward argument index", "dependency read", "function",
+        "initializer", "parameter type", "parameter composition", "property requirement", "dependencies parameter",
+        "injection", "registration", "resolution", "name reads", "entry point", "syntax error", "suppression",
+    ]
+
+    /// Which of `exercisedFacts` a file's facts hold.
+    static func factsExercised(by facts: FileFacts) -> Set<String> {
+        var seen: Set<String> = []
+        func note(_ name: String, _ holds: Bool) { if holds { seen.insert(name) } }
+        note("forward details", facts.forwards.contains { $0.holder != nil || $0.outerCallee != nil || $0.builtType != nil || $0.projection != nil })
+        note("forward value", facts.forwards.contains { $0.value != nil })
+        note("forward expected type", facts.forwards.contains { $0.expectedType != nil })
+        note("forward argument index", facts.forwards.contains { $0.argumentIndex != nil })
+        note("dependency read", !facts.dependencyReads.isEmpty)
+        note("function", facts.functions.contains { !$0.parameters.isEmpty })
+        let initializers = facts.types.flatMap(\.initializers)
+        note("initializer", !initializers.isEmpty)
+        let parameters = initializers.flatMap(\.parameters) + facts.functions.flatMap(\.parameters)
+        note("parameter type", parameters.contains { $0.type != nil })
+        note("parameter composition", parameters.contains { $0.composition != nil })
+        note("property requirement", facts.types.contains { !$0.propertyRequirements.isEmpty })
+        note("dependencies parameter", facts.declarations.dependenciesParameters.contains { $0.type != nil })
+        note("injection", !facts.runtime.injections.isEmpty)
+        note("registration", !facts.runtime.registrations.isEmpty)
+        note("resolution", !facts.runtime.resolutions.isEmpty)
+        note("name reads", !facts.runtime.reads.bare.isEmpty && !facts.runtime.reads.memberTypes.isEmpty)
+        note("entry point", facts.runtime.isEntryPoint)
+        note("syntax error", facts.syntaxError != nil)
+        note("suppression", !facts.suppressions.isEmpty)
+        return seen
     }
 
     @Test func theContentHashSeparatesPartsAndSeesEveryByte() {

@@ -15,7 +15,8 @@ enum CompactCoder {
     static func encode(_ value: some Encodable, genericOnly: Bool = false) throws -> [UInt8] {
         let writer = CompactWriter()
         writer.genericOnly = genericOnly
-        try value.encode(to: writer)
+        // Through `write`, not `encode(to:)`, so that a value with a fast path (the facts of a file) takes it at the top too.
+        try writer.write(value)
         return writer.bytes
     }
 
@@ -26,7 +27,7 @@ enum CompactCoder {
         let writer = CompactWriter()
         writer.positions = []
         writer.leftOut = leavingOut
-        try value.encode(to: writer)
+        try writer.write(value)
         return (writer.bytes, writer.positions ?? [])
     }
 
@@ -36,12 +37,12 @@ enum CompactCoder {
     ) throws -> T {
         let reader = CompactReader(bytes, strings: strings)
         reader.genericOnly = genericOnly
-        return try T(from: reader)
+        return try reader.read(T.self)
     }
 }
 
 /// The tag in front of every value.
-private enum Tag: UInt8 {
+enum CompactTag: UInt8 {
     case absent = 0x00, present, keyed, unkeyed, string, bool, signed, unsigned, double
     /// `[UInt32]` as a count and four little-endian bytes each: hash sets, which are long and read on
     /// every warm run, with no tag or container per element.
@@ -50,7 +51,8 @@ private enum Tag: UInt8 {
 
 // MARK: - Writing
 
-private final class CompactWriter: Encoder {
+// Not private: the fast paths for the facts of a file extend it from `CompactCoder+Facts.swift`.
+final class CompactWriter: Encoder {
     var bytes: [UInt8] = []
     /// When set, positions are collected here instead of written (`CompactCoder.encodeApart`).
     var positions: [SourcePosition]?
@@ -64,12 +66,12 @@ private final class CompactWriter: Encoder {
     init() { bytes.reserveCapacity(1024) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         return KeyedEncodingContainer(KeyedWriter(writer: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        bytes.append(Tag.unkeyed.rawValue)
+        bytes.append(CompactTag.unkeyed.rawValue)
         let slot = bytes.count
         bytes.append(contentsOf: [0, 0, 0, 0])
         return UnkeyedWriter(writer: self, countSlot: slot)
@@ -87,7 +89,7 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ value: String) {
-        bytes.append(Tag.string.rawValue)
+        bytes.append(CompactTag.string.rawValue)
         var value = value
         value.withUTF8 { utf8 in
             varint(UInt64(utf8.count))
@@ -95,20 +97,20 @@ private final class CompactWriter: Encoder {
         }
     }
 
-    func write(_ value: Bool) { bytes.append(contentsOf: [Tag.bool.rawValue, value ? 1 : 0]) }
+    func write(_ value: Bool) { bytes.append(contentsOf: [CompactTag.bool.rawValue, value ? 1 : 0]) }
 
     func write(signed value: Int64) {
-        bytes.append(Tag.signed.rawValue)
+        bytes.append(CompactTag.signed.rawValue)
         varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     func write(unsigned value: UInt64) {
-        bytes.append(Tag.unsigned.rawValue)
+        bytes.append(CompactTag.unsigned.rawValue)
         varint(value)
     }
 
     func write(_ value: Double) {
-        bytes.append(Tag.double.rawValue)
+        bytes.append(CompactTag.double.rawValue)
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
@@ -138,19 +140,22 @@ private final class CompactWriter: Encoder {
             if T.self == [GenericParameterFact].self { return write(list: unsafeBitCast(value, to: [GenericParameterFact].self), element: write) }
             if T.self == [DependencyPropertyFact].self { return try write(list: unsafeBitCast(value, to: [DependencyPropertyFact].self), element: write) }
             if T.self == [TypeFact].self { return try write(list: unsafeBitCast(value, to: [TypeFact].self), element: write) }
+            // Everything else with a fast path (forwards, run-time facts, initializers, …) is reached through the
+            // facts of a file only: left out of this chain, which every value without one still walks.
+            if T.self == FileFacts.self { return try write(unsafeBitCast(value, to: FileFacts.self)) }
         }
         try value.encode(to: self)
     }
 
     /// An array as `Array.encode(to:)` writes it into an unkeyed container: the tag, the count in four bytes, the elements.
     func write<Element>(list: [Element], element: (Element) throws -> Void) rethrows {
-        bytes.append(Tag.unkeyed.rawValue)
+        bytes.append(CompactTag.unkeyed.rawValue)
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: list.count).littleEndian) { bytes.append(contentsOf: $0) }
         for item in list { try element(item) }
     }
 
     func write(_ alias: AliasFact) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(alias.name)
         write(optional: alias.enclosingType)
         write(alias.access.rawValue)
@@ -160,13 +165,13 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ parameter: GenericParameterFact) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(parameter.name)
         write(list: parameter.constraints, element: write)
     }
 
     func write(_ property: DependencyPropertyFact) throws {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(property.name)
         write(optional: property.type, element: write)
         write(property.isStored)
@@ -176,7 +181,7 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ type: TypeFact) throws {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(type.kind.rawValue)
         write(type.name)
         write(type.access.rawValue)
@@ -184,9 +189,9 @@ private final class CompactWriter: Encoder {
         write(list: type.genericParameters, element: write)
         write(list: type.inheritedTypes, element: write)
         try write(list: type.dependencyProperties, element: write)
-        try write(type.initializers)
+        write(list: type.initializers, element: write)
         write(list: type.requirements, element: write)
-        try write(type.propertyRequirements)
+        write(list: type.propertyRequirements, element: write)
         write(words: type.extensionMemberHashes)
         write(list: type.associatedTypes, element: write)
         write(type.isTestSuite)
@@ -196,7 +201,7 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ reference: TypeReference) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(reference.name)
         write(list: reference.genericArguments, element: write)
         write(reference.position)
@@ -204,7 +209,7 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ mention: AliasMention) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(mention.name)
         write(optional: mention.enclosingType)
         write(optional: mention.enclosingFunction)
@@ -212,7 +217,7 @@ private final class CompactWriter: Encoder {
     }
 
     func write(_ use: UseFact) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         write(use.base)
         write(optional: use.holder)
         write(optional: use.holderType)
@@ -223,12 +228,14 @@ private final class CompactWriter: Encoder {
         write(use.isTypeLevel)
         write(optional: use.enclosingType)
         write(optional: use.enclosingFunction)
-        write(optional: use.value) { value in
-            bytes.append(Tag.keyed.rawValue)
-            write(optional: value.genericOwner)
-            write(optional: value.declaredType)
-        }
+        write(optional: use.value, element: write)
         write(use.position)
+    }
+
+    func write(_ value: ValueIdentity) {
+        bytes.append(CompactTag.keyed.rawValue)
+        write(optional: value.genericOwner)
+        write(optional: value.declaredType)
     }
 
     func write(optional value: String?) {
@@ -237,13 +244,13 @@ private final class CompactWriter: Encoder {
 
     /// An optional as `encodeIfPresent` writes it: absent, or present and the value.
     func write<Value>(optional value: Value?, element: (Value) -> Void) {
-        guard let value else { return bytes.append(Tag.absent.rawValue) }
-        bytes.append(Tag.present.rawValue)
+        guard let value else { return bytes.append(CompactTag.absent.rawValue) }
+        bytes.append(CompactTag.present.rawValue)
         element(value)
     }
 
     func write(words: [UInt32]) {
-        bytes.append(Tag.words.rawValue)
+        bytes.append(CompactTag.words.rawValue)
         varint(UInt64(words.count))
         for word in words { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
     }
@@ -251,15 +258,15 @@ private final class CompactWriter: Encoder {
     /// Positions are in every fact; writing them directly (the same bytes as synthesized `Codable` gives)
     /// saves a container per position on both sides.
     func write(_ position: SourcePosition) {
-        bytes.append(Tag.keyed.rawValue)
+        bytes.append(CompactTag.keyed.rawValue)
         if positions != nil { return positions!.append(position) }
         write(signed: Int64(position.line))
         write(signed: Int64(position.column))
     }
 
     func writeOptional<T: Encodable>(_ value: T?) throws {
-        guard let value else { return bytes.append(Tag.absent.rawValue) }
-        bytes.append(Tag.present.rawValue)
+        guard let value else { return bytes.append(CompactTag.absent.rawValue) }
+        bytes.append(CompactTag.present.rawValue)
         try write(value)
     }
 }
@@ -268,9 +275,9 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: CompactWriter
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { writer.bytes.append(Tag.absent.rawValue) }
+    mutating func encodeNil(forKey key: Key) throws { writer.bytes.append(CompactTag.absent.rawValue) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if !writer.leftOut.isEmpty, writer.leftOut.contains(key.stringValue) { return writer.bytes.append(Tag.absent.rawValue) }
+        if !writer.leftOut.isEmpty, writer.leftOut.contains(key.stringValue) { return writer.bytes.append(CompactTag.absent.rawValue) }
         try writer.write(value)
     }
     mutating func encode(_ value: String, forKey key: Key) throws { writer.write(value) }
@@ -320,7 +327,7 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws {
-        writer.bytes.append(Tag.absent.rawValue)
+        writer.bytes.append(CompactTag.absent.rawValue)
         added()
     }
     mutating func encode<T: Encodable>(_ value: T) throws {
@@ -345,7 +352,7 @@ private struct SingleWriter: SingleValueEncodingContainer {
     let writer: CompactWriter
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { writer.bytes.append(Tag.absent.rawValue) }
+    mutating func encodeNil() throws { writer.bytes.append(CompactTag.absent.rawValue) }
     mutating func encode(_ value: Bool) throws { writer.write(value) }
     mutating func encode(_ value: String) throws { writer.write(value) }
     mutating func encode(_ value: Double) throws { writer.write(value) }
@@ -422,7 +429,8 @@ final class SharedStrings: @unchecked Sendable {
     }
 }
 
-private final class CompactReader: Decoder {
+// Not private, like `CompactWriter`.
+final class CompactReader: Decoder {
     let bytes: UnsafeRawBufferPointer
     let strings: SharedStrings?
     var offset = 0
@@ -446,13 +454,13 @@ private final class CompactReader: Decoder {
         return bytes[offset]
     }
 
-    func expect(_ tag: Tag) throws {
+    func expect(_ tag: CompactTag) throws {
         guard try byte() == tag.rawValue else { throw corrupt("expected \(tag)") }
     }
 
     /// Consumes an absent marker if one is next.
     func takeAbsent() -> Bool {
-        guard offset < bytes.count, bytes[offset] == Tag.absent.rawValue else { return false }
+        guard offset < bytes.count, bytes[offset] == CompactTag.absent.rawValue else { return false }
         offset += 1
         return true
     }
@@ -548,6 +556,7 @@ private final class CompactReader: Decoder {
         if type == [GenericParameterFact].self { return try readList(readGenericParameter) as! T }
         if type == [DependencyPropertyFact].self { return try readList(readDependencyProperty) as! T }
         if type == [TypeFact].self { return try readList(readTypeFact) as! T }
+        if type == FileFacts.self { return try readFileFacts() as! T }
         return try T(from: self)
     }
 
@@ -610,9 +619,9 @@ private final class CompactReader: Decoder {
         type.genericParameters = try readList(readGenericParameter)
         type.inheritedTypes = try readList(readTypeReference)
         type.dependencyProperties = try readList(readDependencyProperty)
-        type.initializers = try read([InitializerFact].self)
+        type.initializers = try readList(readInitializer)
         type.requirements = try readList(readString)
-        type.propertyRequirements = try read([PropertyRequirementFact].self)
+        type.propertyRequirements = try readList(readPropertyRequirement)
         type.extensionMemberHashes = try readWords()
         type.associatedTypes = try readList(readGenericParameter)
         type.isTestSuite = try readBool()
@@ -628,10 +637,7 @@ private final class CompactReader: Decoder {
         let member = try readString(), next = try readOptional(String.self), isHandedOn = try readBool()
         let deadCopy = try readOptional(String.self), isTypeLevel = try readBool()
         let enclosingType = try readOptional(String.self), enclosingFunction = try readOptional(String.self)
-        let value = try readOptional { () throws -> ValueIdentity in
-            try expect(.keyed)
-            return ValueIdentity(genericOwner: try readOptional(String.self), declaredType: try readOptional(String.self))
-        }
+        let value = try readOptional(readValueIdentity)
         var use = UseFact(
             base: base, member: member, isTypeLevel: isTypeLevel, enclosingType: enclosingType, enclosingFunction: enclosingFunction,
             position: try read(SourcePosition.self), holder: holder, holderType: holderType
@@ -641,6 +647,11 @@ private final class CompactReader: Decoder {
         use.deadCopy = deadCopy
         use.value = value
         return use
+    }
+
+    func readValueIdentity() throws -> ValueIdentity {
+        try expect(.keyed)
+        return ValueIdentity(genericOwner: try readOptional(String.self), declaredType: try readOptional(String.self))
     }
 
     func readAliasMention() throws -> AliasMention {
