@@ -91,7 +91,8 @@ public struct SourceDiscovery: Sendable {
         // Equal display paths keep the order they were found in (the order is stable).
         var unique: [SourceFile] = []
         unique.reserveCapacity(files.count)
-        for file in DisplayPathOrder.sorted(files) {
+        for index in DisplayPathOrder.sortedIndices(files) {
+            let file = files[index]
             if let last = unique.last, last.displayPath == file.displayPath { unique[unique.count - 1] = file } else { unique.append(file) }
         }
         return unique
