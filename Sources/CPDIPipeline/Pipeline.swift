@@ -55,12 +55,25 @@ public struct Pipeline: Sendable {
             let extracted = try extract(paths: paths, workingDirectory: workingDirectory, progress: progress)
             return analyse(extracted.outcomes, modules: extracted.modules, naming: extracted.naming, needsGraph: needsGraph)
         }
-        let discovery = SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree)
-        let tree = self.tree, cacheDirectory = cache.directory
+        let tree = self.tree, cacheDirectory = cache.directory, configuration = self.configuration
+        let discover = { (tree: any SourceTree) throws(InputError) in
+            try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
+        }
         // Only the disk has stamps; a git revision in memory is read as it is. The index loads while the walk runs.
+        let savedDiscovery = tree is DiskTree
+            ? SavedDiscovery(cacheDirectory: cacheDirectory, paths: paths, workingDirectory: workingDirectory, configuration: configuration)
+            : nil
+        let discoveryStarted = Int64(Date().timeIntervalSince1970), margin = stampSettlingSeconds
         let (stamps, discovered) = Parallel.both(
             { StepTimes.measure("stamp index") { tree is DiskTree ? FileStampIndex(cacheDirectory: cacheDirectory) : nil } },
-            { StepTimes.measure("discovery") { Result { () throws(InputError) in try discovery.discover(paths) } } }
+            {
+                StepTimes.measure("discovery") {
+                    Result { () throws(InputError) in
+                        guard let savedDiscovery else { return try discover(tree) }
+                        return try savedDiscovery.files(base: tree, settledBefore: discoveryStarted, margin: margin, discover: discover)
+                    }
+                }
+            }
         )
         let files = try discovered.get()
         let started = Int64(Date().timeIntervalSince1970)
