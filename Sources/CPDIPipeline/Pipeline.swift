@@ -77,9 +77,9 @@ public struct Pipeline: Sendable {
         )
         let files = try discovered.get()
         let started = Int64(Date().timeIntervalSince1970)
-        let read = StepTimes.measure("read") { ReadFiles(Parallel.map(files.count) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }) }
+        let read = StepTimes.measure("read") { ReadFiles(Parallel.map(files.count, chunk: 64) { Self.read(files[$0], tree: tree, keyed: true, stamps: stamps) }) }
         // Each file's share of the result key, hashed on all cores; its manifest lists the same.
-        let places = Parallel.map(files.count) { ReadFile.place(path: files[$0].displayPath, module: files[$0].module) }
+        let places = Parallel.map(files.count, chunk: 512) { ReadFile.place(path: files[$0].displayPath, module: files[$0].module) }
         let contents = read.files.map(\.contentIdentity)
         let saved = ResultCache(workingTreeIn: cache.directory)
         let settings = analysisIdentity(fingerprint: cache.fingerprint)
