@@ -44,7 +44,9 @@ struct SavedDiscovery {
             let checked = Self.checked(saved.observations, in: base)
             if let observations = checked.observations {
                 // Observations made again were stamped now: saved, the next run checks them with a `stat` only.
-                if checked.madeAgain { save(observations, files: saved.files, settledBefore: time, margin: margin) }
+                if checked.madeAgain {
+                    save(observations, files: saved.files, encodedFiles: saved.encodedFiles, settledBefore: time, margin: margin)
+                }
                 return saved.files
             }
         }
@@ -84,16 +86,22 @@ struct SavedDiscovery {
     struct Saved {
         var observations: [TreeObservation]
         var files: [SourceDiscovery.SourceFile]
+        /// The files section as saved, to save again unchanged.
+        var encodedFiles: Data
     }
 
     /// Saves atomically; a failure only costs the next run its discovery. Observations of one path that
-    /// disagree (the path changed while discovery ran) are not saved at all.
-    func save(_ observations: [TreeObservation], files: [SourceDiscovery.SourceFile], settledBefore time: Int64, margin: Int64) {
-        guard let observations = Self.distinct(observations) else {
+    /// disagree (the path changed while discovery ran) are not saved at all. `encodedFiles`: the files as a
+    /// previous save wrote them, when they are the same files.
+    func save(
+        _ observations: [TreeObservation], files: [SourceDiscovery.SourceFile], encodedFiles: Data? = nil, settledBefore time: Int64, margin: Int64
+    ) {
+        guard let observations = Self.distinct(observations), let encoded = encodedFiles.map(Array.init) ?? Self.encoded(files) else {
             try? FileManager.default.removeItem(at: url)
             return
         }
         var writer = ByteWriter()
+        writer.bytes.reserveCapacity(observations.count * 128 + encoded.count + 64)
         writer.bytes += Self.magic
         writer.append(Self.format)
         writer.append(key.high)
@@ -111,16 +119,40 @@ struct SavedDiscovery {
             writer.append(observation.answer.high)
             writer.append(observation.answer.low)
         }
-        // Modules and path prefixes once each, files by index: a large app has hundreds of modules and a hundred
-        // thousand files, nearly all with the working directory's path in front of their display path.
+        writer.bytes += encoded
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try OutputFile.writeAtomically(writer.bytes, to: url)
+        } catch {
+            return
+        }
+    }
+
+    /// The files section: modules and path prefixes once each, then each file by their indices and its display
+    /// path. A large app has hundreds of modules and a hundred thousand files, nearly all with the working
+    /// directory's path in front of their display path, and the files come in runs of one module. Nil when a
+    /// path does not end in its display path (discovery never gives one).
+    static func encoded(_ files: [SourceDiscovery.SourceFile]) -> [UInt8]? {
         var modules = IndexedStrings(), prefixes = IndexedStrings()
         var records: [(module: UInt32, prefix: UInt32)] = []
         records.reserveCapacity(files.count)
+        var last: (module: String, moduleIndex: UInt32, prefix: String, prefixIndex: UInt32)?
         for file in files {
-            let path = file.path.utf8, display = file.displayPath.utf8
-            guard path.count >= display.count, path.suffix(display.count).elementsEqual(display) else { return }
-            records.append((modules.index(of: file.module), prefixes.index(of: String(decoding: path.prefix(path.count - display.count), as: UTF8.self))))
+            var path = file.path, display = file.displayPath
+            let prefixLength = path.utf8.count - display.utf8.count
+            guard prefixLength >= 0, path.withUTF8({ path in display.withUTF8 { path.suffix($0.count).elementsEqual($0) } }) else { return nil }
+            let module = last.map { $0.module == file.module } == true ? last!.moduleIndex : modules.index(of: file.module)
+            let prefix: UInt32
+            if var known = last?.prefix, known.utf8.count == prefixLength, path.withUTF8({ path in known.withUTF8 { path.prefix($0.count).elementsEqual($0) } }) {
+                prefix = last!.prefixIndex
+            } else {
+                prefix = prefixes.index(of: String(decoding: path.utf8.prefix(prefixLength), as: UTF8.self))
+            }
+            last = (file.module, module, prefixes.strings[Int(prefix)], prefix)
+            records.append((module, prefix))
         }
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(files.count * 48)
         for table in [modules.strings, prefixes.strings] {
             writer.append(UInt32(table.count))
             for string in table { writer.append(string) }
@@ -131,12 +163,7 @@ struct SavedDiscovery {
             writer.append(record.prefix)
             writer.append(file.displayPath)
         }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try OutputFile.writeAtomically(writer.bytes, to: url)
-        } catch {
-            return
-        }
+        return writer.bytes
     }
 
     /// One observation per path and question, sorted so the same observations give the same bytes; nil when two
@@ -177,6 +204,7 @@ struct SavedDiscovery {
                 let answer = ContentHash(high: words[8], low: words[9])
                 observations.append(TreeObservation(kind: kind, path: path, stamp: stamp, answer: answer, limit: Int(truncatingIfNeeded: limit)))
             }
+            let filesOffset = reader.offset
             guard let modules = reader.strings(), let prefixes = reader.strings(), let fileCount = reader.uint32() else { return nil }
             var files: [SourceDiscovery.SourceFile] = []
             files.reserveCapacity(Int(fileCount))
@@ -186,7 +214,7 @@ struct SavedDiscovery {
                 else { return nil }
                 files.append(SourceDiscovery.SourceFile(path: prefixes[Int(prefix)] + displayPath, displayPath: displayPath, module: modules[Int(module)]))
             }
-            return reader.isAtEnd ? Saved(observations: observations, files: files) : nil
+            return reader.isAtEnd ? Saved(observations: observations, files: files, encodedFiles: data.suffix(from: data.startIndex + filesOffset)) : nil
         }
     }
 }
@@ -221,8 +249,9 @@ private struct ByteWriter {
     }
 
     mutating func append(_ text: String) {
+        var text = text
         append(UInt32(text.utf8.count))
-        bytes += text.utf8
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 }
 
