@@ -125,6 +125,20 @@ import Testing
         }
     }
 
+    @Test func aProjectFileAboveTheAnalysedFolderIsReadAgain() throws {
+        try Self.withApp { setup in
+            // Only `Sources/Feature` is walked; the manifest naming its module is found in a folder above it.
+            setup.paths = ["Sources/Feature"]
+            try setup.write(Self.manifest(target: "First"), to: "Package.swift")
+            try setup.age()
+            #expect(try setup.discover().files.map(\.module) == ["First", "First"])
+            try setup.write(Self.manifest(target: "Other"), to: "Package.swift")
+            let after = try setup.discover().files
+            #expect(after == (try setup.fresh()))
+            #expect(after.map(\.module) == ["Other", "Other"])
+        }
+    }
+
     /// A package whose one target claims `Sources/Feature`.
     static func manifest(target: String) -> String {
         """

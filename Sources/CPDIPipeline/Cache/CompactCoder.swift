@@ -1,4 +1,5 @@
 import CPDIFacts
+import CPDIGraph
 import Foundation
 
 /// A compact binary form of `Codable` values, for the facts cache.
@@ -143,6 +144,8 @@ final class CompactWriter: Encoder {
             // Everything else with a fast path (forwards, run-time facts, initializers, …) is reached through the
             // facts of a file only: left out of this chain, which every value without one still walks.
             if T.self == FileFacts.self { return try write(unsafeBitCast(value, to: FileFacts.self)) }
+            if T.self == [Node].self { return write(list: unsafeBitCast(value, to: [Node].self), element: write) }
+            if T.self == [Edge].self { return write(list: unsafeBitCast(value, to: [Edge].self), element: write) }
         }
         try value.encode(to: self)
     }
@@ -557,6 +560,8 @@ final class CompactReader: Decoder {
         if type == [DependencyPropertyFact].self { return try readList(readDependencyProperty) as! T }
         if type == [TypeFact].self { return try readList(readTypeFact) as! T }
         if type == FileFacts.self { return try readFileFacts() as! T }
+        if type == [Node].self { return try readList(readNode) as! T }
+        if type == [Edge].self { return try readList(readEdge) as! T }
         return try T(from: self)
     }
 
