@@ -62,9 +62,15 @@ extension ResultDiff {
         return (added, removed, both)
     }
 
-    /// The order of edge identities: ends, kind, manner (`EdgeChange`'s order).
+    /// The order of edge identities: ends, kind, manner (`EdgeChange`'s order). Field by field, as tuples would
+    /// compare, without building them: copying four strings per comparison was a sixth of a warm diff at
+    /// 100,000 components.
     static func identityPrecedes(_ left: borrowing Edge, _ right: borrowing Edge) -> Bool {
-        (left.from, left.to, left.kind.rawValue, left.via?.rawValue ?? "") < (right.from, right.to, right.kind.rawValue, right.via?.rawValue ?? "")
+        if left.from != right.from { return left.from < right.from }
+        if left.to != right.to { return left.to < right.to }
+        if left.kind != right.kind { return left.kind.rawValue < right.kind.rawValue }
+        if left.via != right.via { return (left.via?.rawValue ?? "") < (right.via?.rawValue ?? "") }
+        return false
     }
 
     /// The components among `ids`, and the components that require the aliases among them: an alias
