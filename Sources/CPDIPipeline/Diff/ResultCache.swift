@@ -140,7 +140,9 @@ struct ResultCache: Sendable {
     /// The entry's bytes; without the graph, only the length and the head are read (a large app's graph is
     /// a hundred megabytes).
     private static func read(_ url: URL, includingGraph: Bool) -> Data? {
-        if includingGraph { return try? Data(contentsOf: url) }
+        // Mapped, not copied: a large app's result is over a hundred megabytes, read once. Entries are replaced by
+        // renaming a new file over them, never written in place, so the mapped bytes stay as they were.
+        if includingGraph { return try? Data(contentsOf: url, options: .alwaysMapped) }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: 8), prefix.count == 8 else { return nil }
