@@ -44,7 +44,8 @@ public struct Pipeline: Sendable {
     }
 
     /// `cache` supplies the facts of unchanged files and is saved after extraction; `progress` hears
-    /// about every extracted file. With a cache, a run whose files, settings and build are those of a recent
+    /// about every extracted file. With a cache, the files are those a recent run discovered while the folders and
+    /// project files it looked at are as they were (`SavedDiscovery`); a run whose files, settings and build are those of a recent
     /// run reads that run's result back (`ResultCache(workingTreeIn:)`) and neither decodes facts nor links, and
     /// so does a run whose changed files kept the facts a recent run analysed, or only moved them (`resultWithTheSameFacts`);
     /// `needsGraph: false` (findings only) then leaves the graph out.
@@ -59,7 +60,8 @@ public struct Pipeline: Sendable {
         let discover = { (tree: any SourceTree) throws(InputError) in
             try SourceDiscovery(workingDirectory: workingDirectory, configuration: configuration, tree: tree).discover(paths)
         }
-        // Only the disk has stamps; a git revision in memory is read as it is. The index loads while the walk runs.
+        // Only the disk has stamps, for its files and for what discovery saw (`SavedDiscovery`); a git revision in
+        // memory is read as it is. The index loads while discovery runs.
         let savedDiscovery = tree is DiskTree
             ? SavedDiscovery(cacheDirectory: cacheDirectory, paths: paths, workingDirectory: workingDirectory, configuration: configuration)
             : nil
