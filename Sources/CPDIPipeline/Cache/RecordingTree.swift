@@ -1,63 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// What `stat` says about a path, following a symbolic link as discovery does: enough to tell that a folder
-/// gained, lost or renamed an entry, or that a file was written, without listing or reading it.
-struct PathStamp: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var mode: UInt64
-    var size: UInt64
-    var modifiedSeconds: Int64
-    var modifiedNanoseconds: Int64
-    var changedSeconds: Int64
-    var changedNanoseconds: Int64
-
-    /// Nothing at the path. Also what an observation too young to trust is saved with: no `stat` gives it for a
-    /// path that exists, and one that does not exist is observed again anyway.
-    static let absent = PathStamp(device: 0, inode: 0, mode: 0, size: 0, modifiedSeconds: 0, modifiedNanoseconds: 0, changedSeconds: 0, changedNanoseconds: 0)
-
-    init(device: UInt64, inode: UInt64, mode: UInt64, size: UInt64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, changedSeconds: Int64, changedNanoseconds: Int64) {
-        self.device = device
-        self.inode = inode
-        self.mode = mode
-        self.size = size
-        self.modifiedSeconds = modifiedSeconds
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.changedSeconds = changedSeconds
-        self.changedNanoseconds = changedNanoseconds
-    }
-
-    init(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            self = .absent
-            return
-        }
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec, changed = status.st_ctimespec
-        #else
-        let modified = status.st_mtim, changed = status.st_ctim
-        #endif
-        self.init(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), mode: UInt64(status.st_mode), size: UInt64(status.st_size),
-            modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
-            changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec)
-        )
-    }
-
-    /// As `FileStamp.isSettled`: a change in the same clock tick as the observation could leave the stamp as it was.
-    func isSettled(before time: Int64, margin: Int64) -> Bool {
-        max(modifiedSeconds, changedSeconds) + margin < time
-    }
-}
-
 /// One thing discovery learnt from the file system: a folder's entries, what a path is, or a file's bytes. Its
 /// `answer` is a hash of everything discovery took from it, so an observation made again can be compared whole.
 struct TreeObservation: Equatable, Sendable {
