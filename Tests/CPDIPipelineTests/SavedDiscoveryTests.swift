@@ -191,10 +191,31 @@ import Testing
         }
     }
 
+    @Test func runsThatAlternatePathsKeepTheirOwnSavedDiscovery() throws {
+        try Self.withApp { setup in
+            _ = try setup.discover()
+            setup.paths = ["Sources/Feature"]
+            _ = try setup.discover()
+            setup.paths = ["."]
+            let again = try setup.discover()
+            #expect(again.listed == 0, "the whole folder's discovery is still saved")
+            #expect(again.files == (try setup.fresh()))
+            // Only the most recently used few are kept.
+            for folder in ["Sources", "Sources/Core", "Sources/Feature/Views", "Sources/Feature"] {
+                setup.paths = [folder]
+                _ = try setup.discover()
+            }
+            let kept = try FileManager.default.contentsOfDirectory(atPath: setup.saved.url.deletingLastPathComponent().path)
+            #expect(kept.count == SavedDiscovery.kept)
+            setup.paths = ["."]
+            #expect(try setup.discover().listed > 0, "the least recently used was deleted")
+        }
+    }
+
     @Test func aDamagedSaveIsDiscoveredAfresh() throws {
         try Self.withApp { setup in
             let first = try setup.discover().files
-            let url = setup.cache.appendingPathComponent(SavedDiscovery.fileName)
+            let url = setup.saved.url
             var bytes = try Data(contentsOf: url)
             bytes.removeLast(3)
             try bytes.write(to: url)

@@ -11,7 +11,11 @@ import Foundation
 /// changes, its entries do not. Any other change means discovering again. Stamps younger than the settling
 /// margin are saved as `untrusted`, so the next run makes those observations again rather than trust them.
 struct SavedDiscovery {
-    static let fileName = "discovery"
+    /// The folder of saved discoveries in the cache folder, one file per key.
+    static let folderName = "discoveries"
+    /// Saved discoveries kept: runs that alternate between a few paths or settings each keep their own. The least
+    /// recently used beyond this are deleted.
+    static let kept = 4
     static let magic = Array("CPDIDSCV".utf8)
     static let format: UInt32 = 1
     /// Device, inode, mode, size, then four timestamps.
@@ -23,7 +27,6 @@ struct SavedDiscovery {
     let key: ContentHash
 
     init(cacheDirectory: URL, paths: [String], workingDirectory: URL, configuration: Configuration) {
-        url = cacheDirectory.appendingPathComponent(Self.fileName)
         func patterns(_ globs: [PathGlob]) -> String { globs.map(\.pattern).joined(separator: "\u{1}") }
         let text = [
             Pipeline.version, ExecutableIdentity.current, workingDirectory.standardizedFileURL.path, paths.joined(separator: "\u{1}"),
@@ -31,6 +34,7 @@ struct SavedDiscovery {
             configuration.baseDirectory?.path ?? "-",
         ].joined(separator: "\u{0}")
         key = ContentHash(Array(text.utf8))
+        url = cacheDirectory.appendingPathComponent(Self.folderName).appendingPathComponent("\(key)")
     }
 
     /// The files discovery gives: the saved ones where the file system still answers as it did, else
@@ -46,6 +50,8 @@ struct SavedDiscovery {
                 // Observations made again were stamped now: saved, the next run checks them with a `stat` only.
                 if checked.madeAgain {
                     save(observations, files: saved.files, encodedFiles: saved.encodedFiles, settledBefore: time, margin: margin)
+                } else {
+                    touch()
                 }
                 return saved.files
             }
@@ -126,6 +132,25 @@ struct SavedDiscovery {
         } catch {
             return
         }
+        touch()
+        prune()
+    }
+
+    /// Dated now, so pruning keeps what is in use. Written files are dated too: the file system's clock can lag
+    /// the one `touch` reads by a tick, which would make a file just written look older than one just touched.
+    private func touch() {
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+    }
+
+    /// Deletes the least recently used saved discoveries beyond `kept`.
+    private func prune() {
+        let manager = FileManager.default, folder = url.deletingLastPathComponent()
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path), names.count > Self.kept else { return }
+        let saved = names.filter { !$0.hasPrefix(".") }.map { name in
+            let path = folder.appendingPathComponent(name).path
+            return (path, (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (path, _) in saved.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }).dropFirst(Self.kept) { try? manager.removeItem(atPath: path) }
     }
 
     /// The files section: modules and path prefixes once each, then each file by their indices and its display
