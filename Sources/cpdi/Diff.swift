@@ -100,8 +100,8 @@ struct Diff: ParsableCommand {
                 configuration: try settings.config.map { (path) throws(InputError) in try repositoryPath(path, in: repository) },
                 cacheDirectory: cache, switches: settings.switches
             )
-            let results = try scan.results(base: base, head: head)
-            return (DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree"), results.saving)
+            let (report, saving) = try scan.report(base: base, head: head)
+            return (report, saving)
         } catch {
             Terminal.fail(error)
         }

@@ -12,9 +12,9 @@ import Testing
 
     func report(_ repository: DiffRepository, _ base: String, _ head: String?, cache: URL? = nil) throws -> DiffReport {
         let scan = RevisionScan(repository: try GitRepository.containing(repository.root), paths: ["."], configuration: nil, cacheDirectory: cache)
-        let results = try scan.results(base: base, head: head)
-        results.saving.wait()
-        return DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: head ?? "work tree")
+        let (report, saving) = try scan.report(base: base, head: head)
+        saving.wait()
+        return report
     }
 
     func text(_ report: DiffReport) throws -> String {

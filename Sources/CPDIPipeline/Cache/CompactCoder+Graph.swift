@@ -50,3 +50,62 @@ extension CompactReader {
         return Edge(from: from, to: to, kind: kind, via: via, file: file, line: line, column: try readSigned(Int.self))
     }
 }
+
+// A saved graph walked without decoding it (`EncodedGraph`): where each node's and edge's fields lie.
+extension CompactReader {
+    /// The bytes of the string that comes next, skipped.
+    func stringSpan() throws -> Range<Int> {
+        try expect(.string)
+        let length = Int(try varint())
+        guard length <= bytes.count - offset else { throw corrupt("string past the end") }
+        offset += length
+        return offset - length..<offset
+    }
+
+    private func skipSigned() throws {
+        try expect(.signed)
+        _ = try varint()
+    }
+
+    /// Where a node's id and kind lie; the reader is left after the node.
+    func skipNode() throws -> (id: Range<Int>, kind: Range<Int>) {
+        try expect(.keyed)
+        let id = try stringSpan(), kind = try stringSpan()
+        for _ in 0..<3 { _ = try stringSpan() }
+        try skipSigned()
+        try skipSigned()
+        _ = try stringSpan()
+        if !takeAbsent() {
+            try expect(.present)
+            for _ in 0..<(try listCount()) { _ = try stringSpan() }
+        }
+        return (id, kind)
+    }
+
+    /// Where an edge's identity (ends, kind, manner) lies, and where it ends; the reader is left after the edge.
+    func skipEdge() throws -> (from: Range<Int>, to: Range<Int>, kind: Range<Int>, via: Range<Int>?, identityEnd: Int) {
+        try expect(.keyed)
+        let from = try stringSpan(), to = try stringSpan(), kind = try stringSpan()
+        var via: Range<Int>?
+        if !takeAbsent() {
+            try expect(.present)
+            via = try stringSpan()
+        }
+        let identityEnd = offset
+        _ = try stringSpan()
+        try skipSigned()
+        try skipSigned()
+        return (from, to, kind, via, identityEnd)
+    }
+
+    /// The count of the list that comes next; the reader is left at its first element.
+    func listCount() throws -> Int {
+        try expect(.unkeyed)
+        guard offset + 4 <= bytes.count else { throw corrupt("unexpected end") }
+        var count = 0
+        for index in 0..<4 { count |= Int(bytes[offset + index]) << (8 * index) }
+        offset += 4
+        guard count <= bytes.count - offset else { throw corrupt("list past the end") }
+        return count
+    }
+}

@@ -497,14 +497,10 @@ final class CompactReader: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleReader(reader: self) }
 
     func readString() throws -> String {
-        try expect(.string)
-        let length = Int(try varint())
-        guard length <= bytes.count - offset else { throw corrupt("string past the end") }
-        let start = offset
-        offset += length
-        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+        let span = try stringSpan()
+        let text = UnsafeRawBufferPointer(rebasing: bytes[span])
         // Up to 15 bytes a string lives inside the value; longer ones may share a buffer.
-        guard length > 15, let strings else { return String(decoding: text, as: UTF8.self) }
+        guard span.count > 15, let strings else { return String(decoding: text, as: UTF8.self) }
         return strings.shared(text)
     }
 
@@ -567,13 +563,8 @@ final class CompactReader: Decoder {
 
     /// An array as `Array.init(from:)` reads it from an unkeyed container.
     func readList<Element>(_ element: () throws -> Element) throws -> [Element] {
-        try expect(.unkeyed)
-        guard offset + 4 <= bytes.count else { throw corrupt("unexpected end") }
-        var count = 0
-        for index in 0..<4 { count |= Int(bytes[offset + index]) << (8 * index) }
-        offset += 4
         // Every element takes at least a byte: a count past the end is damage, not a reason to reserve memory.
-        guard count <= bytes.count - offset else { throw corrupt("list past the end") }
+        let count = try listCount()
         var list: [Element] = []
         list.reserveCapacity(count)
         for _ in 0..<count { list.append(try element()) }

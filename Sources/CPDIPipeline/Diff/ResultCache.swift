@@ -57,6 +57,20 @@ struct ResultCache: Sendable {
         return result
     }
 
+    /// The result saved under `key` without its graph, and its graph where it lies (`EncodedGraph`), for a diff of
+    /// two saved results. Nil when there is none, it is damaged, or its graph is not in the order a diff walks.
+    func loadApart(_ key: String) -> (result: AnalysisResult, graph: EncodedGraph)? {
+        let url = directory.appendingPathComponent("\(key).result")
+        guard let file = MappedFile(path: url.path), file.bytes.count >= 8 else { return nil }
+        let length = file.bytes.loadUnaligned(as: UInt64.self).littleEndian
+        guard length <= UInt64(file.bytes.count - 8),
+            let result = try? CompactCoder.decode(AnalysisResult.self, from: UnsafeRawBufferPointer(rebasing: file.bytes[8..<(8 + Int(length))])),
+            let graph = EncodedGraph(file: file, graphStart: 8 + Int(length))
+        else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+        return (result, graph)
+    }
+
     /// Saves `result` whole or not at all. Unlike facts, a result is not decoded again to check it: that
     /// cost as much as encoding it, for two results on every cold diff. `ResultCacheTests` round-trips
     /// the samples' results instead, which catches a field the compact coder cannot carry.

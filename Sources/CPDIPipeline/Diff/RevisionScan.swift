@@ -1,4 +1,5 @@
 import CPDIFacts
+import CPDIReporters
 import CPDIRules
 import Dispatch
 import Foundation
@@ -36,6 +37,23 @@ public struct RevisionScan: Sendable {
         /// Saving the fresh results of committed revisions, which goes on while the caller renders the
         /// diff; wait for it before the process ends.
         public var saving: Saving = Saving()
+        /// With `keepingGraphsApart`, when both sides were saved before: their graphs where they lie, and `base` and
+        /// `head` without graphs.
+        public var savedGraphs: (base: EncodedGraph, head: EncodedGraph)?
+    }
+
+    /// The diff of `base` and `head` (nil: the work tree), labelled as the user named them. Sides saved before are
+    /// compared where they lie.
+    public func report(base: String, head: String?) throws(InputError) -> (report: DiffReport, saving: Saving) {
+        let results = try results(base: base, head: head, keepingGraphsApart: true)
+        let headLabel = head ?? "work tree"
+        guard let graphs = results.savedGraphs else {
+            return (DiffReport(base: results.base, head: results.head, baseLabel: base, headLabel: headLabel), results.saving)
+        }
+        let report = DiffReport(
+            base: results.base, head: results.head, baseGraph: graphs.base, headGraph: graphs.head, baseLabel: base, headLabel: headLabel
+        )
+        return (report, results.saving)
     }
 
     /// Work that must finish before the process exits, run on threads of its own.
@@ -57,13 +75,22 @@ public struct RevisionScan: Sendable {
     /// is not scanned again. Otherwise files are extracted once: the side scanned first fills the cache,
     /// in memory too, and the other side finds every unchanged file there. Revisions are read from git
     /// into memory (`RevisionTree`) while the work tree is extracted; the two analyses run side by side.
-    public func results(base: String, head: String?) throws(InputError) -> Scanned {
+    /// - Parameter keepingGraphsApart: when both sides were saved before, leave their graphs where they lie
+    ///   (`Scanned.savedGraphs`) instead of decoding them into the results.
+    public func results(base: String, head: String?, keepingGraphsApart: Bool = false) throws(InputError) -> Scanned {
         let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
         let saved = cacheDirectory.map { ResultCache(cacheDirectory: $0) }
         let keys = (
             base: saved?.key(commit: commits.base, paths: paths, configuration: configuration, switches: switches),
             head: commits.head.flatMap { saved?.key(commit: $0, paths: paths, configuration: configuration, switches: switches) }
         )
+        // Both sides saved before: compared where they lie, their graphs never decoded whole.
+        if keepingGraphsApart, let saved, let baseKey = keys.base, let headKey = keys.head {
+            let (base, head) = Parallel.both({ saved.loadApart(baseKey) }, { saved.loadApart(headKey) })
+            if let base, let head {
+                return Scanned(base: base.result, head: head.result, cacheHits: 0, cacheMisses: 0, savedGraphs: (base.graph, head.graph))
+            }
+        }
         // Each saved result of a large app takes most of a second to decode: both at once.
         let (knownBase, knownHead) = Parallel.both({ keys.base.flatMap { saved?.load($0) } }, { keys.head.flatMap { saved?.load($0) } })
         let known = (base: knownBase, head: knownHead)

@@ -4,62 +4,82 @@ import CPDIRules
 
 extension ResultDiff {
     /// Compares two results. `baseLabel` and `headLabel` only name the sides in reports.
-    ///
-    /// Graphs keep their nodes sorted by id and their edges by ends, kind and manner
-    /// (`GraphBuilding.sorted`), so both sides are compared in one walk, like a merge, without hashing
-    /// every id and edge: that took more than half of a warm diff of a 2,000-component app. A side whose
-    /// lists are not in that order (a result written by hand) is sorted first.
     public init(base: AnalysisResult, head: AnalysisResult, baseLabel: String, headLabel: String) {
+        let (baseGraph, headGraph) = Parallel.both({ SortedGraph(base.graph) }, { SortedGraph(head.graph) })
+        self.init(base: base, head: head, baseGraph: baseGraph, headGraph: headGraph, baseLabel: baseLabel, headLabel: headLabel)
+    }
+
+    /// Compares two results whose graphs are given apart (the results' own `graph` is not read).
+    ///
+    /// Both sides keep their nodes sorted by id and their edges by ends, kind and manner, so they are compared
+    /// in one walk, like a merge, without hashing every id and edge. Where the next two are the same, nothing is
+    /// read: a saved result's graph is compared where it lies, and only what differs is decoded.
+    public init<Graph: DiffGraph>(
+        base: AnalysisResult, head: AnalysisResult, baseGraph: Graph, headGraph: Graph, baseLabel: String, headLabel: String
+    ) {
         schemaVersion = Self.currentSchemaVersion
         tool = head.tool
-        self.base = Side(base, label: baseLabel)
-        self.head = Side(head, label: headLabel)
+        self.base = Side(label: baseLabel, files: base.files.count, components: baseGraph.componentCount, findings: base.findings.count)
+        self.head = Side(label: headLabel, files: head.files.count, components: headGraph.componentCount, findings: head.findings.count)
         (introduced, fixed) = FindingMatching.changes(base: base.findings, head: head.findings)
 
-        let (baseLists, headLists) = Parallel.both({ SortedGraph(base.graph) }, { SortedGraph(head.graph) })
-        let nodes = Self.merge(baseLists.nodes, headLists.nodes) { (left: borrowing Node, right: borrowing Node) in left.id < right.id }
+        let nodes = Self.merge(
+            baseGraph.nodeCount, headGraph.nodeCount, same: { baseGraph.sameNode($0, as: $1, in: headGraph) },
+            base: baseGraph.node(at:), head: headGraph.node(at:)
+        ) { (left: borrowing Node, right: borrowing Node) in left.id < right.id }
         addedNodes = nodes.added
         removedNodes = nodes.removed
-        let edges = Self.merge(baseLists.edges, headLists.edges, pairs: false, by: Self.identityPrecedes)
+        let edges = Self.merge(
+            baseGraph.edgeCount, headGraph.edgeCount, same: { baseGraph.sameIdentity($0, as: $1, in: headGraph) },
+            base: baseGraph.edge(at:), head: headGraph.edge(at:), by: Self.identityPrecedes
+        )
         addedEdges = edges.added.map(EdgeChange.init)
         removedEdges = edges.removed.map(EdgeChange.init)
 
-        leafChanges = Self.leafChanges(nodes.both, head: headLists)
+        leafChanges = Self.leafChanges(nodes.differing, head: headGraph)
         let changedEnds = Set((addedEdges + removedEdges).map(\.from))
         affected = Self.affected(
             changed: Set((addedNodes + removedNodes).filter(Self.isComponent).map(\.id))
                 .union(leafChanges.map(\.id))
-                .union(Self.components(at: changedEnds, graphs: [base.graph, head.graph])),
-            graphs: [base.graph, head.graph], nodes: (base: baseLists, head: headLists)
+                .union(Self.components(at: changedEnds, base: baseGraph, head: headGraph)),
+            base: baseGraph, head: headGraph
         )
     }
 
-    /// What only `head` has, what only `base` has, and the pairs both have (base's, head's), for two
-    /// lists in `precedes` order without repeats (the pairs only when asked for). Elements are read in place: copying each (a node or an
-    /// edge holds half a dozen strings) cost more than comparing them.
+    /// What only head has, what only base has, and the pairs of the same key that differ (base's, head's), for two
+    /// lists in `precedes` order without repeats. Elements `same` calls alike are skipped unread.
     private static func merge<T>(
-        _ base: [T], _ head: [T], pairs: Bool = true, by precedes: (borrowing T, borrowing T) -> Bool
-    ) -> (added: [T], removed: [T], both: [(T, T)]) {
-        var added: [T] = [], removed: [T] = [], both: [(T, T)] = []
-        base.withUnsafeBufferPointer { base in
-            head.withUnsafeBufferPointer { head in
-                var (i, j) = (0, 0)
-                while i < base.count || j < head.count {
-                    if j == head.count || (i < base.count && precedes(base[i], head[j])) {
-                        removed.append(base[i])
-                        i += 1
-                    } else if i == base.count || precedes(head[j], base[i]) {
-                        added.append(head[j])
-                        j += 1
-                    } else {
-                        if pairs { both.append((base[i], head[j])) }
-                        i += 1
-                        j += 1
-                    }
+        _ baseCount: Int, _ headCount: Int, same: (Int, Int) -> Bool, base: (Int) -> T, head: (Int) -> T,
+        by precedes: (borrowing T, borrowing T) -> Bool
+    ) -> (added: [T], removed: [T], differing: [(T, T)]) {
+        var added: [T] = [], removed: [T] = [], differing: [(T, T)] = []
+        var (i, j) = (0, 0)
+        while i < baseCount || j < headCount {
+            if i < baseCount, j < headCount, same(i, j) {
+                i += 1
+                j += 1
+            } else if j == headCount {
+                removed.append(base(i))
+                i += 1
+            } else if i == baseCount {
+                added.append(head(j))
+                j += 1
+            } else {
+                let (before, after) = (base(i), head(j))
+                if precedes(before, after) {
+                    removed.append(before)
+                    i += 1
+                } else if precedes(after, before) {
+                    added.append(after)
+                    j += 1
+                } else {
+                    differing.append((before, after))
+                    i += 1
+                    j += 1
                 }
             }
         }
-        return (added, removed, both)
+        return (added, removed, differing)
     }
 
     /// The order of edge identities: ends, kind, manner (`EdgeChange`'s order). Field by field, as tuples would
@@ -75,28 +95,26 @@ extension ResultDiff {
 
     /// The components among `ids`, and the components that require the aliases among them: an alias
     /// that composes something else changes what its components need.
-    private static func components(at ids: Set<String>, graphs: [DependencyGraph]) -> Set<String> {
+    private static func components<Graph: DiffGraph>(at ids: Set<String>, base: Graph, head: Graph) -> Set<String> {
         guard !ids.isEmpty else { return [] }
         var found = Set(ids.filter { $0.hasPrefix("\(NodeKind.component.rawValue):") || $0.hasPrefix("\(NodeKind.container.rawValue):") })
-        for graph in graphs {
-            for edge in graph.edges where edge.kind == .requires && ids.contains(edge.to) { found.insert(edge.from) }
+        for id in ids {
+            for edge in base.edges(into: id, kind: .requires) + head.edges(into: id, kind: .requires) { found.insert(edge.from) }
         }
         return found
     }
 
     static func isComponent(_ node: Node) -> Bool { node.kind == .component || node.kind == .container }
 
-    private static func leafChanges(_ pairs: [(Node, Node)], head: SortedGraph) -> [LeafChange] {
+    private static func leafChanges<Graph: DiffGraph>(_ pairs: [(Node, Node)], head: Graph) -> [LeafChange] {
         // Equal lists are equal sets, and most components keep theirs.
         let changed = pairs.filter { before, node in isComponent(node) && isComponent(before) && before.leaves != node.leaves }
-        guard !changed.isEmpty else { return [] }
-        var children: [String: Set<String>] = [:]
-        for edge in head.edges where edge.kind == .forwardsTo { children[edge.from, default: []].insert(edge.to) }
         return changed.compactMap { before, node in
             let old = Set(before.leaves ?? []), new = Set(node.leaves ?? [])
             guard old != new else { return nil }
+            let children = Set(head.edges(from: node.id).filter { $0.kind == .forwardsTo }.map(\.to))
             let gained = new.subtracting(old).sorted().map { leaf in
-                let through = (children[node.id] ?? []).compactMap { head.node($0) }.filter { ($0.leaves ?? []).contains(leaf) }.map(\.name)
+                let through = children.compactMap { head.node(id: $0) }.filter { ($0.leaves ?? []).contains(leaf) }.map(\.name)
                 return LeafChange.Gained(leaf: leaf, through: Array(Set(through)).sorted())
             }
             return LeafChange(id: node.id, name: node.name, file: node.file, line: node.line, added: gained, removed: old.subtracting(new).sorted())
@@ -104,62 +122,16 @@ extension ResultDiff {
     }
 
     /// The changed components and, following forwards backwards in both graphs, everyone upstream.
-    private static func affected(changed: Set<String>, graphs: [DependencyGraph], nodes: (base: SortedGraph, head: SortedGraph)) -> [String] {
+    private static func affected<Graph: DiffGraph>(changed: Set<String>, base: Graph, head: Graph) -> [String] {
         guard !changed.isEmpty else { return [] }
-        var parents: [String: Set<String>] = [:]
-        for graph in graphs {
-            for edge in graph.edges where edge.kind == .forwardsTo { parents[edge.to, default: []].insert(edge.from) }
-        }
         var seen = changed
         var queue = Array(changed)
         while let id = queue.popLast() {
-            for parent in parents[id] ?? [] where seen.insert(parent).inserted { queue.append(parent) }
+            for edge in base.edges(into: id, kind: .forwardsTo) + head.edges(into: id, kind: .forwardsTo)
+            where seen.insert(edge.from).inserted {
+                queue.append(edge.from)
+            }
         }
-        return Array(Set(seen.compactMap { (nodes.head.node($0) ?? nodes.base.node($0))?.name })).sorted()
-    }
-}
-
-extension ResultDiff.Side {
-    init(_ result: AnalysisResult, label: String) {
-        self.init(
-            label: label, files: result.files.count,
-            components: result.graph.nodes.filter(ResultDiff.isComponent).count, findings: result.findings.count
-        )
-    }
-}
-
-/// One side's nodes by id and edges by identity, each once (the first in the graph's order), sorted.
-private struct SortedGraph: Sendable {
-    let nodes: [Node]
-    /// One edge per identity (ends, kind, manner): the same forward written twice is one edge of the architecture.
-    let edges: [Edge]
-
-    init(_ graph: DependencyGraph) {
-        nodes = Self.unique(graph.nodes) { (left: borrowing Node, right: borrowing Node) in left.id < right.id }
-        edges = Self.unique(graph.edges, by: ResultDiff.identityPrecedes)
-    }
-
-    /// The node with this id, by binary search.
-    func node(_ id: String) -> Node? {
-        var (low, high) = (0, nodes.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if nodes[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low < nodes.count && nodes[low].id == id ? nodes[low] : nil
-    }
-
-    /// `items` in `precedes` order, keeping the first of equal items. The graphs cpdi writes are already
-    /// in order without repeats and come back as they are; others are sorted stably.
-    private static func unique<T>(_ items: [T], by precedes: (borrowing T, borrowing T) -> Bool) -> [T] {
-        let inOrder = items.withUnsafeBufferPointer { items in
-            items.indices.dropFirst().allSatisfy { precedes(items[$0 - 1], items[$0]) }
-        }
-        if inOrder { return items }
-        let ordered = items.indices.sorted { precedes(items[$0], items[$1]) || (!precedes(items[$1], items[$0]) && $0 < $1) }.map { items[$0] }
-        var unique: [T] = []
-        unique.reserveCapacity(ordered.count)
-        for item in ordered where unique.last.map({ precedes($0, item) }) ?? true { unique.append(item) }
-        return unique
+        return Array(Set(seen.compactMap { (head.node(id: $0) ?? base.node(id: $0))?.name })).sorted()
     }
 }
