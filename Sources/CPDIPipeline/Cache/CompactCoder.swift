@@ -451,12 +451,15 @@ final class CompactReader: Decoder {
         DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "cache entry: \(what) at byte \(offset)"))
     }
 
+    // Inlined: every field of every value read goes through these few, and calls were a fifth of walking a saved graph.
+    @inline(__always)
     func byte() throws -> UInt8 {
         guard offset < bytes.count else { throw corrupt("unexpected end") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
+    @inline(__always)
     func expect(_ tag: CompactTag) throws {
         guard try byte() == tag.rawValue else { throw corrupt("expected \(tag)") }
     }

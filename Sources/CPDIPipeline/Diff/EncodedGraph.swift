@@ -18,6 +18,10 @@ public struct EncodedGraph: DiffGraph {
     /// Where edge `i`'s identity (ends, kind, manner) ends.
     private let identityEnds: [UInt32]
     public let componentCount: Int
+    /// How names compare (`EncodedText`).
+    private let text: EncodedText
+    /// The `requires` and `forwardsTo` edges, each with a hash of where it ends (`EncodedText.hash`).
+    private let incomingEnds: [(hash: UInt64, edge: UInt32)]
     private let incoming: IncomingIndex
 
     /// Nil when the bytes are damaged, or their nodes or edges are not in the order `DiffGraph` asks for, each once
@@ -28,6 +32,9 @@ public struct EncodedGraph: DiffGraph {
         let reader = CompactReader(bytes, strings: nil)
         var nodeStarts: [UInt32] = [], edgeStarts: [UInt32] = [], identityEnds: [UInt32] = []
         var components = 0
+        var incomingEnds: [(hash: UInt64, edge: UInt32)] = []
+        // Names compare byte for byte while every one is ASCII, as nearly all are.
+        var ascii = true
         do {
             try reader.expect(.keyed)
             let nodeCount = try reader.listCount()
@@ -36,10 +43,10 @@ public struct EncodedGraph: DiffGraph {
             for _ in 0..<nodeCount {
                 nodeStarts.append(UInt32(reader.offset))
                 let node = try reader.skipNode()
-                if let previous, EncodedText.order(previous, node.id, in: bytes) >= 0 { return nil }
+                ascii = ascii && EncodedText.isASCII(node.id, in: bytes)
+                if let previous, EncodedText(ascii: ascii).order(previous, node.id, in: bytes) >= 0 { return nil }
                 previous = node.id
-                if EncodedText.equals(node.kind, NodeKind.component.rawValue, in: bytes)
-                    || EncodedText.equals(node.kind, NodeKind.container.rawValue, in: bytes) {
+                if EncodedText.matches(node.kind, Self.kinds.component, in: bytes) || EncodedText.matches(node.kind, Self.kinds.container, in: bytes) {
                     components += 1
                 }
             }
@@ -48,12 +55,17 @@ public struct EncodedGraph: DiffGraph {
             edgeStarts.reserveCapacity(edgeCount + 1)
             identityEnds.reserveCapacity(edgeCount)
             var last: EdgeIdentity?
-            for _ in 0..<edgeCount {
+            for index in 0..<edgeCount {
                 edgeStarts.append(UInt32(reader.offset))
                 let edge = try reader.skipEdge()
                 let identity = EdgeIdentity(from: edge.from, to: edge.to, kind: edge.kind, via: edge.via)
-                if let last, !last.precedes(identity, in: bytes) { return nil }
+                ascii = ascii && EncodedText.isASCII(edge.from, in: bytes) && EncodedText.isASCII(edge.to, in: bytes)
+                    && EncodedText.isASCII(edge.kind, in: bytes) && EncodedText.isASCII(edge.via ?? 0..<0, in: bytes)
+                if let last, !last.precedes(identity, in: bytes, text: EncodedText(ascii: ascii)) { return nil }
                 last = identity
+                if EncodedText.matches(edge.kind, Self.kinds.requires, in: bytes) || EncodedText.matches(edge.kind, Self.kinds.forwardsTo, in: bytes) {
+                    incomingEnds.append((EncodedText.hash(UnsafeRawBufferPointer(rebasing: bytes[edge.to])), UInt32(index)))
+                }
                 identityEnds.append(UInt32(edge.identityEnd))
             }
             edgeStarts.append(UInt32(reader.offset))
@@ -66,8 +78,16 @@ public struct EncodedGraph: DiffGraph {
         self.edgeStarts = edgeStarts
         self.identityEnds = identityEnds
         componentCount = components
+        text = EncodedText(ascii: ascii)
+        self.incomingEnds = incomingEnds
         incoming = IncomingIndex()
     }
+
+    /// The kinds the walk in `init` counts and indexes, as the bytes they are written in.
+    private static let kinds = (
+        component: Array(NodeKind.component.rawValue.utf8), container: Array(NodeKind.container.rawValue.utf8),
+        requires: Array(EdgeKind.requires.rawValue.utf8), forwardsTo: Array(EdgeKind.forwardsTo.rawValue.utf8)
+    )
 
     public var nodeCount: Int { nodeStarts.count - 1 }
     public var edgeCount: Int { edgeStarts.count - 1 }
@@ -100,14 +120,14 @@ public struct EncodedGraph: DiffGraph {
     }
 
     public func node(id: String) -> Node? {
-        let found = lowerBound(nodeCount) { EncodedText.order(nodeSpans($0).id, id, in: bytes) < 0 }
-        return found < nodeCount && EncodedText.order(nodeSpans(found).id, id, in: bytes) == 0 ? node(at: found) : nil
+        let found = lowerBound(nodeCount) { text.order(nodeSpans($0).id, id, in: bytes) < 0 }
+        return found < nodeCount && text.order(nodeSpans(found).id, id, in: bytes) == 0 ? node(at: found) : nil
     }
 
     public func edges(from id: String) -> [Edge] {
-        var index = lowerBound(edgeCount) { EncodedText.order(edgeSpans($0).from, id, in: bytes) < 0 }
+        var index = lowerBound(edgeCount) { text.order(edgeSpans($0).from, id, in: bytes) < 0 }
         var found: [Edge] = []
-        while index < edgeCount, EncodedText.order(edgeSpans(index).from, id, in: bytes) == 0 {
+        while index < edgeCount, text.order(edgeSpans(index).from, id, in: bytes) == 0 {
             found.append(edge(at: index))
             index += 1
         }
@@ -116,30 +136,23 @@ public struct EncodedGraph: DiffGraph {
 
     public func edges(into id: String, kind: EdgeKind) -> [Edge] {
         precondition(kind == .requires || kind == .forwardsTo, "only requires and forwardsTo edges are indexed by their end")
-        let index = incoming.sorted { self.incomingEdges() }
-        var at = lowerBound(index.count) { EncodedText.order(edgeSpans(Int(index[$0])).to, id, in: bytes) < 0 }
-        var found: [Edge] = []
-        while at < index.count, EncodedText.order(edgeSpans(Int(index[at])).to, id, in: bytes) == 0 {
-            let edge = edge(at: Int(index[at]))
-            if edge.kind == kind { found.append(edge) }
-            at += 1
+        var id = id
+        let (hash, asciiKey) = id.withUTF8 { (EncodedText.hash(UnsafeRawBufferPointer($0)), EncodedText.isASCII(UnsafeRawBufferPointer($0))) }
+        let candidates: [UInt32]
+        if text.ascii, asciiKey {
+            // Where every name is ASCII, equal names are equal bytes, and so have equal hashes.
+            let sorted = incoming.sorted { incomingEnds.sorted { ($0.hash, $0.edge) < ($1.hash, $1.edge) } }
+            var at = lowerBound(sorted.count) { sorted[$0].hash < hash }
+            var found: [UInt32] = []
+            while at < sorted.count, sorted[at].hash == hash {
+                found.append(sorted[at].edge)
+                at += 1
+            }
+            candidates = found
+        } else {
+            candidates = incomingEnds.map(\.edge)
         }
-        return found
-    }
-
-    /// The `requires` and `forwardsTo` edges, by where they end, each end's in identity order.
-    private func incomingEdges() -> [UInt32] {
-        let kinds = [EdgeKind.requires.rawValue, EdgeKind.forwardsTo.rawValue]
-        let wanted = (0..<edgeCount).filter { index in
-            let kind = edgeSpans(index).kind
-            return kinds.contains { EncodedText.equals(kind, $0, in: bytes) }
-        }
-        let ends = wanted.map { edgeSpans($0).to }
-        let order = wanted.indices.sorted { left, right in
-            let order = EncodedText.order(ends[left], ends[right], in: bytes)
-            return order != 0 ? order < 0 : left < right
-        }
-        return order.map { UInt32(wanted[$0]) }
+        return candidates.filter { text.order(edgeSpans(Int($0)).to, id, in: bytes) == 0 }.map { edge(at: Int($0)) }.filter { $0.kind == kind }
     }
 
     private func nodeSpans(_ index: Int) -> (id: Range<Int>, kind: Range<Int>) {
@@ -170,22 +183,22 @@ private struct EdgeIdentity {
     var from, to, kind: Range<Int>
     var via: Range<Int>?
 
-    func precedes(_ other: EdgeIdentity, in bytes: UnsafeRawBufferPointer) -> Bool {
+    func precedes(_ other: EdgeIdentity, in bytes: UnsafeRawBufferPointer, text: EncodedText) -> Bool {
         for (left, right) in [(from, other.from), (to, other.to), (kind, other.kind)] {
-            let order = EncodedText.order(left, right, in: bytes)
+            let order = text.order(left, right, in: bytes)
             if order != 0 { return order < 0 }
         }
         // An edge without a manner orders as one whose manner is "".
-        return EncodedText.order(via ?? 0..<0, other.via ?? 0..<0, in: bytes) < 0
+        return text.order(via ?? 0..<0, other.via ?? 0..<0, in: bytes) < 0
     }
 }
 
-/// Built the first time a diff asks: a diff with no change never does.
+/// Sorted the first time a diff asks: a diff with no change never does.
 private final class IncomingIndex: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [UInt32]?
+    private var built: [(hash: UInt64, edge: UInt32)]?
 
-    func sorted(_ build: () -> [UInt32]) -> [UInt32] {
+    func sorted(_ build: () -> [(hash: UInt64, edge: UInt32)]) -> [(hash: UInt64, edge: UInt32)] {
         lock.lock()
         defer { lock.unlock() }
         if built == nil { built = build() }
@@ -195,17 +208,23 @@ private final class IncomingIndex: @unchecked Sendable {
 
 /// Strings compared where they lie, as `String` compares them: byte for byte where both are ASCII (where the
 /// order of bytes is `String`'s), through `String` otherwise.
-enum EncodedText {
-    static func order(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Int {
+struct EncodedText {
+    /// Whether every name compared is known to be ASCII.
+    let ascii: Bool
+
+    func order(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Int {
         order(UnsafeRawBufferPointer(rebasing: bytes[left]), UnsafeRawBufferPointer(rebasing: bytes[right]))
     }
 
-    static func order(_ span: Range<Int>, _ text: String, in bytes: UnsafeRawBufferPointer) -> Int {
+    func order(_ span: Range<Int>, _ text: String, in bytes: UnsafeRawBufferPointer) -> Int {
         var text = text
-        return text.withUTF8 { order(UnsafeRawBufferPointer(rebasing: bytes[span]), UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { utf8 in
+            let key = UnsafeRawBufferPointer(utf8)
+            return EncodedText(ascii: ascii && Self.isASCII(key)).order(UnsafeRawBufferPointer(rebasing: bytes[span]), key)
+        }
     }
 
-    static func equals(_ span: Range<Int>, _ text: String, in bytes: UnsafeRawBufferPointer) -> Bool {
+    func equals(_ span: Range<Int>, _ text: String, in bytes: UnsafeRawBufferPointer) -> Bool {
         order(span, text, in: bytes) == 0
     }
 
@@ -214,8 +233,24 @@ enum EncodedText {
         left.count == right.count && memcmp(leftBytes.baseAddress! + left.lowerBound, rightBytes.baseAddress! + right.lowerBound, left.count) == 0
     }
 
-    private static func order(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
-        if isASCII(left), isASCII(right) {
+    /// FNV-1a of the bytes: names of a graph, each hashed once.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    /// Whether the span holds exactly `constant`'s bytes.
+    static func matches(_ span: Range<Int>, _ constant: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+        span.count == constant.count && constant.withUnsafeBytes { same(span, in: bytes, 0..<constant.count, in: $0) }
+    }
+
+    static func isASCII(_ span: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
+        isASCII(UnsafeRawBufferPointer(rebasing: bytes[span]))
+    }
+
+    private func order(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
+        if ascii || (Self.isASCII(left) && Self.isASCII(right)) {
             let common = min(left.count, right.count)
             let compared = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
             if compared != 0 { return compared < 0 ? -1 : 1 }
@@ -225,5 +260,17 @@ enum EncodedText {
         return leftText == rightText ? 0 : leftText < rightText ? -1 : 1
     }
 
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+    /// Eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
 }
