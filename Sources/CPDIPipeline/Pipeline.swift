@@ -52,9 +52,17 @@ public struct Pipeline: Sendable {
     public func run(
         paths: [String], workingDirectory: URL, cache: FactsCache? = nil, progress: ProgressHandler? = nil, needsGraph: Bool = true
     ) throws(InputError) -> AnalysisResult {
+        try run(paths: paths, workingDirectory: workingDirectory, cache: cache, progress: progress, needsGraph: needsGraph, graphApart: false).result
+    }
+
+    /// `run`; with `graphApart`, a result that is saved (`ResultCache(workingTreeIn:)`) comes without its graph, and
+    /// the graph where it lies in the saved file (`EncodedGraph`), for a diff against a saved commit.
+    func run(
+        paths: [String], workingDirectory: URL, cache: FactsCache?, progress: ProgressHandler? = nil, needsGraph: Bool = true, graphApart: Bool
+    ) throws(InputError) -> (result: AnalysisResult, graph: EncodedGraph?) {
         guard let cache else {
             let extracted = try extract(paths: paths, workingDirectory: workingDirectory, progress: progress)
-            return analyse(extracted.outcomes, modules: extracted.modules, naming: extracted.naming, needsGraph: needsGraph)
+            return (analyse(extracted.outcomes, modules: extracted.modules, naming: extracted.naming, needsGraph: needsGraph), nil)
         }
         let tree = self.tree, cacheDirectory = cache.directory, configuration = self.configuration
         let discover = { (tree: any SourceTree) throws(InputError) in
@@ -89,13 +97,23 @@ public struct Pipeline: Sendable {
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         // A findings-only result (saved by `cpdi check`) answers findings-only runs; a whole one answers both.
         let findingsKey = key + "-findings"
+        /// The result saved under `key`, its graph apart when asked for and it reads so.
+        func apart(_ result: AnalysisResult, savedAs key: String) -> (result: AnalysisResult, graph: EncodedGraph?) {
+            guard graphApart, needsGraph, let loaded = saved.loadApart(key) else { return (result, nil) }
+            return (loaded.result, loaded.graph)
+        }
+        if graphApart, needsGraph, reusesResults, let loaded = StepTimes.measure("saved result", { saved.loadApart(key) }) {
+            for _ in files { counter?.fileDone(reused: true) }
+            saveStamps(stamps, of: read.files, settledBefore: started)
+            return (loaded.result, loaded.graph)
+        }
         let reused = StepTimes.measure("saved result") {
             reusesResults ? saved.load(key, includingGraph: needsGraph) ?? (needsGraph ? nil : saved.load(findingsKey, includingGraph: false)) : nil
         }
         if let result = reused {
             for _ in files { counter?.fileDone(reused: true) }
             saveStamps(stamps, of: read.files, settledBefore: started)
-            return result
+            return (result, nil)
         }
         let ownKey = needsGraph ? key : findingsKey
         if reusesResults, let same = StepTimes.measure("saved result, same or moved facts", {
@@ -115,7 +133,7 @@ public struct Pipeline: Sendable {
             } else {
                 saved.link(same.key, as: ownKey)
             }
-            return same.result
+            return apart(same.result, savedAs: ownKey)
         }
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })
@@ -153,7 +171,7 @@ public struct Pipeline: Sendable {
             }
         }
         if holdsWorkUntilExit { HeldUntilExit.hold((outcomes, cache)) }
-        return result
+        return reusesResults ? apart(result, savedAs: ownKey) : (result, nil)
     }
 
     /// A run's read files, in a box so their bytes can be let go of once extracted.

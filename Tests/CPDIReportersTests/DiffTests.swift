@@ -193,6 +193,37 @@ import Testing
         }
     }
 
+    /// `cpdi diff BASE` with a cache compares the work tree's saved result with the base's where both lie
+    /// (`EncodedGraph`): the first time, as last seen, after an edit that only moves facts and after one that
+    /// changes them, every format says what a diff without any cache says.
+    @Test func theWorkTreeAgainstASavedBaseIsComparedWhereBothLie() throws {
+        try DiffRepository.with { repository in
+            let cache = repository.root.deletingLastPathComponent().appendingPathComponent("cache")
+            try repository.git("checkout", "-q", "unused")
+            let git = try GitRepository.containing(repository.root)
+            let scan = RevisionScan(repository: git, paths: ["."], configuration: nil, cacheDirectory: cache)
+            let uncached = RevisionScan(repository: git, paths: ["."], configuration: nil, cacheDirectory: nil)
+            let file = try #require(try uncached.results(base: "base", head: nil).head.findings.first).file
+            let url = repository.root.appendingPathComponent(file)
+            _ = try report(repository, "base", "base", cache: cache)
+            var apart = 0
+            for edit in ["first", "as last seen", "moved", "changed"] {
+                if edit == "moved" { try ("// moved\n\n" + String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8) }
+                if edit == "changed" { try (String(contentsOf: url, encoding: .utf8) + "\nprotocol AddedLater {}\n").write(to: url, atomically: true, encoding: .utf8) }
+                let scanned = try scan.results(base: "base", head: nil, keepingGraphsApart: true)
+                scanned.saving.wait()
+                if scanned.savedGraphs != nil { apart += 1 }
+                let (warm, saving) = try scan.report(base: "base", head: nil)
+                saving.wait()
+                let (cold, _) = try uncached.report(base: "base", head: nil)
+                for format in [DiffFormat.text, .markdown, .json, .dot] {
+                    #expect(try format.render(warm) == format.render(cold), "\(format), \(edit)")
+                }
+            }
+            #expect(apart == 4, "each time, both sides were saved")
+        }
+    }
+
     /// A pull request's next push: the base's result is saved, and the new head commit only moved the facts of
     /// the head diffed before. It is answered from that head's result with the places moved, and equals a
     /// diff without any cache.

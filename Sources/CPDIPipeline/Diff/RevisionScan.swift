@@ -91,6 +91,9 @@ public struct RevisionScan: Sendable {
                 return Scanned(base: base.result, head: head.result, cacheHits: 0, cacheMisses: 0, savedGraphs: (base.graph, head.graph))
             }
         }
+        if keepingGraphsApart, commits.head == nil, let saved, let baseKey = keys.base, let scanned = try workTreeAgainstSaved(saved, baseKey) {
+            return scanned
+        }
         // Each saved result of a large app takes most of a second to decode: both at once.
         let (knownBase, knownHead) = Parallel.both({ keys.base.flatMap { saved?.load($0) } }, { keys.head.flatMap { saved?.load($0) } })
         let known = (base: knownBase, head: knownHead)
@@ -177,6 +180,24 @@ public struct RevisionScan: Sendable {
             base: known.base ?? fresh.next()!, head: known.head ?? workTreeResult ?? headResult ?? fresh.next()!,
             cacheHits: opened.map(\.hits).reduce(0, +), cacheMisses: opened.map(\.misses).reduce(0, +), saving: saving
         )
+    }
+
+    /// The work tree against a base saved before, both compared where they lie when the work tree's result is (or
+    /// becomes) a saved one too; nil when the base is not saved, and the caller scans as usual.
+    private func workTreeAgainstSaved(_ saved: ResultCache, _ baseKey: String) throws(InputError) -> Scanned? {
+        guard let base = saved.loadApart(baseKey) else { return nil }
+        let workTree = try pipeline(in: repository.root, tree: DiskTree())
+        var caches = Caches(directory: cacheDirectory)
+        let head = try workTree.run(paths: paths, workingDirectory: repository.root, cache: caches.cache(for: workTree), graphApart: true)
+        let saving = Saving()
+        for cache in caches.opened { saving.start { cache.save() } }
+        let (hits, misses) = (caches.opened.map(\.hits).reduce(0, +), caches.opened.map(\.misses).reduce(0, +))
+        if let graph = head.graph {
+            return Scanned(base: base.result, head: head.result, cacheHits: hits, cacheMisses: misses, saving: saving, savedGraphs: (base.graph, graph))
+        }
+        // The work tree's result is in memory only (its save failed): the base is decoded whole to meet it.
+        guard let decoded = saved.load(baseKey) else { return nil }
+        return Scanned(base: decoded, head: head.result, cacheHits: hits, cacheMisses: misses, saving: saving)
     }
 
     /// One facts cache per fingerprint, shared by the sides that agree on naming conventions, so neither
