@@ -75,11 +75,22 @@ import Testing
         }
     }
 
-    /// A graph not in the order a diff walks, or with an edge twice, is not read where it lies: the diff decodes it.
-    @Test func aGraphOutOfOrderOrWithRepeatsIsNotReadWhereItLies() throws {
+    /// A graph not in the order a diff walks, with an edge twice, or with a kind no build writes, is not read where it
+    /// lies: the diff decodes it (and a damaged one is a miss), rather than decoding a node later and failing.
+    @Test func aGraphOutOfOrderWithRepeatsOrDamagedIsNotReadWhereItLies() throws {
         var result = try Fixtures.analyse(["Samples/ShopApp"])
         try Fixtures.withTemporaryFolder { folder in
             #expect(Self.encoded(result, in: folder, name: "sorted") != nil)
+            for (written, damaged) in [("component", "compXnent"), ("forwardsTo", "forwardsXo"), ("construction", "constructiXn"), ("internal", "interXal")] {
+                let file = folder.appendingPathComponent("results/sorted.result")
+                let bytes = [UInt8](try Data(contentsOf: file))
+                // The field itself, by its string tag and length: ids hold the same words with more after them.
+                let (from, to) = ([4, UInt8(written.utf8.count)] + Array(written.utf8), [4, UInt8(damaged.utf8.count)] + Array(damaged.utf8))
+                let at = try #require((0...(bytes.count - from.count)).last { Array(bytes[$0..<($0 + from.count)]) == from })
+                try Data(bytes[..<at] + to + bytes[(at + from.count)...]).write(to: file)
+                #expect(ResultCache(cacheDirectory: folder).loadApart("sorted") == nil, "\(damaged)")
+                _ = Self.encoded(result, in: folder, name: "sorted")
+            }
             var repeated = result
             repeated.graph.edges.insert(repeated.graph.edges[0], at: 0)
             #expect(Self.encoded(repeated, in: folder, name: "repeated") == nil)

@@ -67,19 +67,19 @@ extension CompactReader {
         _ = try varint()
     }
 
-    /// Where a node's id and kind lie; the reader is left after the node.
-    func skipNode() throws -> (id: Range<Int>, kind: Range<Int>) {
+    /// Where a node's id, kind and access lie; the reader is left after the node.
+    func skipNode() throws -> (id: Range<Int>, kind: Range<Int>, access: Range<Int>) {
         try expect(.keyed)
         let id = try stringSpan(), kind = try stringSpan()
         for _ in 0..<3 { _ = try stringSpan() }
         try skipSigned()
         try skipSigned()
-        _ = try stringSpan()
+        let access = try stringSpan()
         if !takeAbsent() {
             try expect(.present)
             for _ in 0..<(try listCount()) { _ = try stringSpan() }
         }
-        return (id, kind)
+        return (id, kind, access)
     }
 
     /// Where an edge's identity (ends, kind, manner) lies, and where it ends; the reader is left after the edge.

@@ -1,3 +1,4 @@
+import CPDIFacts
 import CPDIGraph
 import CPDIReporters
 import Foundation
@@ -43,6 +44,10 @@ public struct EncodedGraph: DiffGraph {
             for _ in 0..<nodeCount {
                 nodeStarts.append(UInt32(reader.offset))
                 let node = try reader.skipNode()
+                // What decoding a node checks beyond its shape, so that a node asked for later always decodes.
+                guard Self.kinds.node.contains(where: { EncodedText.matches(node.kind, $0, in: bytes) }),
+                    Self.kinds.access.contains(where: { EncodedText.matches(node.access, $0, in: bytes) })
+                else { return nil }
                 ascii = ascii && EncodedText.isASCII(node.id, in: bytes)
                 if let previous, EncodedText(ascii: ascii).order(previous, node.id, in: bytes) >= 0 { return nil }
                 previous = node.id
@@ -58,6 +63,9 @@ public struct EncodedGraph: DiffGraph {
             for index in 0..<edgeCount {
                 edgeStarts.append(UInt32(reader.offset))
                 let edge = try reader.skipEdge()
+                guard Self.kinds.edge.contains(where: { EncodedText.matches(edge.kind, $0, in: bytes) }),
+                    edge.via.map({ via in Self.kinds.via.contains { EncodedText.matches(via, $0, in: bytes) } }) ?? true
+                else { return nil }
                 let identity = EdgeIdentity(from: edge.from, to: edge.to, kind: edge.kind, via: edge.via)
                 ascii = ascii && EncodedText.isASCII(edge.from, in: bytes) && EncodedText.isASCII(edge.to, in: bytes)
                     && EncodedText.isASCII(edge.kind, in: bytes) && EncodedText.isASCII(edge.via ?? 0..<0, in: bytes)
@@ -83,10 +91,12 @@ public struct EncodedGraph: DiffGraph {
         incoming = IncomingIndex()
     }
 
-    /// The kinds the walk in `init` counts and indexes, as the bytes they are written in.
+    /// The kinds the walk in `init` checks, counts and indexes, as the bytes they are written in.
     private static let kinds = (
         component: Array(NodeKind.component.rawValue.utf8), container: Array(NodeKind.container.rawValue.utf8),
-        requires: Array(EdgeKind.requires.rawValue.utf8), forwardsTo: Array(EdgeKind.forwardsTo.rawValue.utf8)
+        requires: Array(EdgeKind.requires.rawValue.utf8), forwardsTo: Array(EdgeKind.forwardsTo.rawValue.utf8),
+        node: NodeKind.allCases.map { Array($0.rawValue.utf8) }, access: AccessLevel.allCases.map { Array($0.rawValue.utf8) },
+        edge: EdgeKind.allCases.map { Array($0.rawValue.utf8) }, via: ForwardVia.allCases.map { Array($0.rawValue.utf8) }
     )
 
     public var nodeCount: Int { nodeStarts.count - 1 }
@@ -155,7 +165,7 @@ public struct EncodedGraph: DiffGraph {
         return candidates.filter { text.order(edgeSpans(Int($0)).to, id, in: bytes) == 0 }.map { edge(at: Int($0)) }.filter { $0.kind == kind }
     }
 
-    private func nodeSpans(_ index: Int) -> (id: Range<Int>, kind: Range<Int>) {
+    private func nodeSpans(_ index: Int) -> (id: Range<Int>, kind: Range<Int>, access: Range<Int>) {
         let reader = CompactReader(bytes, strings: nil)
         reader.offset = Int(nodeStarts[index])
         return try! reader.skipNode()

@@ -37,7 +37,7 @@ public struct RevisionScan: Sendable {
         /// Saving the fresh results of committed revisions, which goes on while the caller renders the
         /// diff; wait for it before the process ends.
         public var saving: Saving = Saving()
-        /// With `keepingGraphsApart`, when both sides were saved before: their graphs where they lie, and `base` and
+        /// With `keepingGraphsApart`, when both sides are saved results: their graphs where they lie, and `base` and
         /// `head` without graphs.
         public var savedGraphs: (base: EncodedGraph, head: EncodedGraph)?
     }
@@ -75,7 +75,8 @@ public struct RevisionScan: Sendable {
     /// is not scanned again. Otherwise files are extracted once: the side scanned first fills the cache,
     /// in memory too, and the other side finds every unchanged file there. Revisions are read from git
     /// into memory (`RevisionTree`) while the work tree is extracted; the two analyses run side by side.
-    /// - Parameter keepingGraphsApart: when both sides were saved before, leave their graphs where they lie
+    /// - Parameter keepingGraphsApart: when both sides are saved results (commits seen before, or the work tree, whose
+    ///   result is saved as `cpdi check` saves it, against a base seen before), leave their graphs where they lie
     ///   (`Scanned.savedGraphs`) instead of decoding them into the results.
     public func results(base: String, head: String?, keepingGraphsApart: Bool = false) throws(InputError) -> Scanned {
         let commits = (base: try repository.commit(base), head: try head.map { (revision) throws(InputError) in try repository.commit(revision) })
