@@ -97,10 +97,15 @@ public struct Pipeline: Sendable {
         let counter = progress.map { ProgressCounter(total: files.count, handler: $0) }
         // A findings-only result (saved by `cpdi check`) answers findings-only runs; a whole one answers both.
         let findingsKey = key + "-findings"
-        /// The result saved under `key`, its graph apart when asked for and it reads so.
-        func apart(_ result: AnalysisResult, savedAs key: String) -> (result: AnalysisResult, graph: EncodedGraph?) {
-            guard graphApart, needsGraph, let loaded = saved.loadApart(key) else { return (result, nil) }
-            return (loaded.result, loaded.graph)
+        /// The result saved under `key`, its graph apart when asked for and it reads so; else `result`, whose graph is
+        /// `graphBytes` when given.
+        func apart(_ result: AnalysisResult, savedAs key: String, graphBytes: [UInt8]? = nil) -> (result: AnalysisResult, graph: EncodedGraph?) {
+            if graphApart, needsGraph, let loaded = saved.loadApart(key) { return (loaded.result, loaded.graph) }
+            guard let graphBytes else { return (result, nil) }
+            var whole = result
+            // Records of a graph `EncodedGraph`'s walk accepted, copied or written again: they decode.
+            whole.graph = (try? graphBytes.withUnsafeBytes { try CompactCoder.decode(DependencyGraph.self, from: $0) }) ?? whole.graph
+            return (whole, nil)
         }
         if graphApart, needsGraph, reusesResults, let loaded = StepTimes.measure("saved result", { saved.loadApart(key) }) {
             for _ in files { counter?.fileDone(reused: true) }
@@ -118,7 +123,8 @@ public struct Pipeline: Sendable {
         let ownKey = needsGraph ? key : findingsKey
         if reusesResults, let same = StepTimes.measure("saved result, same or moved facts", {
             resultWithTheSameFacts(
-                read.files, places: places, contents: contents, settings: settings, saved: saved, cache: cache, needsGraph: needsGraph
+                read.files, places: places, contents: contents, settings: settings, saved: saved, cache: cache, needsGraph: needsGraph,
+                graphApart: graphApart
             )
         }) {
             for _ in files { counter?.fileDone(reused: true) }
@@ -126,14 +132,14 @@ public struct Pipeline: Sendable {
             // The next run of these very files then finds the result by its own key.
             if let moved = same.moved {
                 StepTimes.measure("result saved") {
-                    saved.store(same.result, key: ownKey)
+                    saved.store(same.result, key: ownKey, graphBytes: same.graphBytes)
                     saved.storeManifest(moved.manifest, key: ownKey)
                     for (key, facts) in moved.facts { saved.storeMovedFacts(facts, key: key) }
                 }
             } else {
                 saved.link(same.key, as: ownKey)
             }
-            return apart(same.result, savedAs: ownKey)
+            return apart(same.result, savedAs: ownKey, graphBytes: same.graphBytes)
         }
         let conventions = self.conventions
         let modules = Dictionary(uniqueKeysWithValues: files.map { ($0.displayPath, $0.module) })

@@ -99,6 +99,52 @@ import Testing
         }
     }
 
+    /// A work tree whose facts only moved, run for a diff (`graphApart`), moves its saved graph where it lies
+    /// (`EncodedGraph.movingPlaces`): the result it saves is the one a run that decodes, moves and encodes the graph
+    /// saves, byte for byte, and its graph is a cold run's.
+    @Test(arguments: [UInt64(4), 9])
+    func aGraphMovedWhereItLiesIsSavedAsAMovedDecodedGraphIs(seed: UInt64) throws {
+        try Fixtures.withTemporaryFolder { root in
+            var random = SeededGenerator(seed: seed)
+            let apps = (apart: root.appendingPathComponent("apart/app"), whole: root.appendingPathComponent("whole/app"))
+            try SyntheticApp(components: 60, modules: 3, seed: seed).write(to: apps.apart)
+            try SyntheticApp(components: 60, modules: 3, seed: seed).write(to: apps.whole)
+            let files = try TreeEdit.swiftFiles(in: apps.apart).map { $0.path.dropFirst(apps.apart.path.count) }
+            func run(_ app: URL, apart: Bool) throws -> (result: AnalysisResult, graph: EncodedGraph?) {
+                var pipeline = Pipeline(configuration: Configuration())
+                pipeline.stampSettlingSeconds = -3_600
+                let cache = FactsCache(directory: app.deletingLastPathComponent().appendingPathComponent("cache"), conventions: pipeline.conventions)
+                return try pipeline.run(paths: ["."], workingDirectory: app, cache: cache, graphApart: apart)
+            }
+            _ = try run(apps.apart, apart: true)
+            _ = try run(apps.whole, apart: false)
+            for round in 0..<4 {
+                let file = String(files[random.below(files.count)])
+                for app in [apps.apart, apps.whole] {
+                    let url = URL(fileURLWithPath: app.path + file)
+                    try ("// moved \(round)\n" + String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+                }
+                let apart = try run(apps.apart, apart: true), whole = try run(apps.whole, apart: false)
+                let graph = try #require(apart.graph, "round \(round)")
+                let cold = try WorkingTreeResultTests.cold(apps.whole)
+                #expect(whole.result == cold, "round \(round)")
+                #expect((0..<graph.nodeCount).map(graph.node(at:)) == SortedGraph(cold.graph).nodes, "round \(round)")
+                #expect((0..<graph.edgeCount).map(graph.edge(at:)) == SortedGraph(cold.graph).edges, "round \(round)")
+                let saved = (apart: root.appendingPathComponent("apart/cache/working-results"), whole: root.appendingPathComponent("whole/cache/working-results"))
+                // Which older results each keeps depends on the order they were last read in; the ones both keep are compared.
+                let names = try Set(FileManager.default.contentsOfDirectory(atPath: saved.whole.path).filter { $0.hasSuffix(".result") })
+                    .intersection(FileManager.default.contentsOfDirectory(atPath: saved.apart.path)).sorted()
+                #expect(names.count >= 2, "round \(round): this round's result and the one it moved")
+                for name in names {
+                    #expect(
+                        try Data(contentsOf: saved.apart.appendingPathComponent(name)) == Data(contentsOf: saved.whole.appendingPathComponent(name)),
+                        "round \(round): \(name)"
+                    )
+                }
+            }
+        }
+    }
+
     // MARK: -
 
     static func expectAlike(_ base: AnalysisResult, _ head: AnalysisResult, in folder: URL, _ comment: Comment) throws {

@@ -10,16 +10,7 @@ extension AnalysisResult {
         guard !moves.isEmpty else { return self }
         var result = self
         var mover = PlaceMover(moves: moves)
-        for index in result.graph.nodes.indices where moves[result.graph.nodes[index].file] != nil {
-            var node = result.graph.nodes[index]
-            mover.move(node.file, &node.line, &node.column)
-            result.graph.nodes[index] = node
-        }
-        for index in result.graph.edges.indices where moves[result.graph.edges[index].file] != nil {
-            var edge = result.graph.edges[index]
-            mover.move(edge.file, &edge.line, &edge.column)
-            result.graph.edges[index] = edge
-        }
+        mover.move(&result.graph.nodes, &result.graph.edges)
         for index in result.findings.indices {
             mover.move(&result.findings[index])
         }
@@ -51,6 +42,17 @@ extension AnalysisResult {
     }
 }
 
+extension DependencyGraph {
+    /// These nodes' and edges' places in moved files taken to where their facts are now (a saved graph moved where it
+    /// lies, `EncodedGraph.movingPlaces`); nil when one is not a position of its file's facts.
+    static func movingPlaces(_ nodes: [Node], _ edges: [Edge], _ moves: [String: MovedPositions]) -> (nodes: [Node], edges: [Edge])? {
+        var (nodes, edges) = (nodes, edges)
+        var mover = PlaceMover(moves: moves)
+        mover.move(&nodes, &edges)
+        return mover.failed ? nil : (nodes, edges)
+    }
+}
+
 /// Moves places of moved files, and notes the first one it cannot move.
 private struct PlaceMover {
     let moves: [String: MovedPositions]
@@ -67,6 +69,19 @@ private struct PlaceMover {
         guard let moved = moves[file] else { return }
         guard let place = moved.moved(line: line, column: column) else { return failed = true }
         (line, column) = place
+    }
+
+    mutating func move(_ nodes: inout [Node], _ edges: inout [Edge]) {
+        for index in nodes.indices where moves[nodes[index].file] != nil {
+            var node = nodes[index]
+            move(node.file, &node.line, &node.column)
+            nodes[index] = node
+        }
+        for index in edges.indices where moves[edges[index].file] != nil {
+            var edge = edges[index]
+            move(edge.file, &edge.line, &edge.column)
+            edges[index] = edge
+        }
     }
 
     mutating func move(_ finding: inout Finding) {

@@ -67,11 +67,12 @@ extension CompactReader {
         _ = try varint()
     }
 
-    /// Where a node's id, kind and access lie; the reader is left after the node.
-    func skipNode() throws -> (id: Range<Int>, kind: Range<Int>, access: Range<Int>) {
+    /// Where a node's id, kind, file and access lie; the reader is left after the node.
+    func skipNode() throws -> (id: Range<Int>, kind: Range<Int>, file: Range<Int>, access: Range<Int>) {
         try expect(.keyed)
         let id = try stringSpan(), kind = try stringSpan()
-        for _ in 0..<3 { _ = try stringSpan() }
+        for _ in 0..<2 { _ = try stringSpan() }
+        let file = try stringSpan()
         try skipSigned()
         try skipSigned()
         let access = try stringSpan()
@@ -79,11 +80,12 @@ extension CompactReader {
             try expect(.present)
             for _ in 0..<(try listCount()) { _ = try stringSpan() }
         }
-        return (id, kind, access)
+        return (id, kind, file, access)
     }
 
-    /// Where an edge's identity (ends, kind, manner) lies, and where it ends; the reader is left after the edge.
-    func skipEdge() throws -> (from: Range<Int>, to: Range<Int>, kind: Range<Int>, via: Range<Int>?, identityEnd: Int) {
+    /// Where an edge's identity (ends, kind, manner) and file lie, and where the identity ends; the reader is left
+    /// after the edge.
+    func skipEdge() throws -> (from: Range<Int>, to: Range<Int>, kind: Range<Int>, via: Range<Int>?, identityEnd: Int, file: Range<Int>) {
         try expect(.keyed)
         let from = try stringSpan(), to = try stringSpan(), kind = try stringSpan()
         var via: Range<Int>?
@@ -92,10 +94,10 @@ extension CompactReader {
             via = try stringSpan()
         }
         let identityEnd = offset
-        _ = try stringSpan()
+        let file = try stringSpan()
         try skipSigned()
         try skipSigned()
-        return (from, to, kind, via, identityEnd)
+        return (from, to, kind, via, identityEnd, file)
     }
 
     /// The count of the list that comes next; the reader is left at its first element.

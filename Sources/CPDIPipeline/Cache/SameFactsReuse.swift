@@ -20,11 +20,14 @@ extension Pipeline {
         var key: String
         var result: AnalysisResult
         var moved: (manifest: ResultManifest, facts: [ContentHash: FileFacts])?
+        /// With `graphApart`, the moved result's graph, moved where it lay and still encoded; `result` has none.
+        var graphBytes: [UInt8]?
     }
 
+    /// - Parameter graphApart: a result whose places move is moved without decoding its graph (`SavedAnswer.graphBytes`).
     func resultWithTheSameFacts(
         _ read: [ReadFile], places: [ContentHash], contents: [ContentHash], settings: String, saved: ResultCache, cache: FactsCache,
-        needsGraph: Bool
+        needsGraph: Bool, graphApart: Bool = false
     ) -> SavedAnswer? {
         let settingsDigest = ContentHash(Array(settings.utf8))
         let keys = saved.manifestKeys().filter { !needsGraph || !$0.hasSuffix("-findings") }
@@ -76,6 +79,13 @@ extension Pipeline {
                 else { continue candidates }
                 moves[facts.path] = moved
                 movedFacts[entry.withReads ? contents[index] : contents[index].withoutReads] = facts
+            }
+            if needsGraph, graphApart, !moves.isEmpty {
+                guard let apart = saved.loadApart(key),
+                    let moved = StepTimes.measure("moved places", { apart.result.movingPositions(moves).flatMap { ($0, apart.graph.movingPlaces(moves)) } }),
+                    let graphBytes = moved.1
+                else { continue }
+                return SavedAnswer(key: key, result: moved.0, moved: (manifest, movedFacts), graphBytes: graphBytes)
             }
             guard let result = saved.load(key, includingGraph: needsGraph) else { continue }
             if moves.isEmpty { return SavedAnswer(key: key, result: result) }

@@ -77,6 +77,8 @@ public struct EncodedGraph: DiffGraph {
                 identityEnds.append(UInt32(edge.identityEnd))
             }
             edgeStarts.append(UInt32(reader.offset))
+            // The roots, which a diff does not read, are checked too: a graph this walk accepts always decodes.
+            for _ in 0..<(try reader.listCount()) { _ = try reader.stringSpan() }
         } catch {
             return nil
         }
@@ -165,13 +167,47 @@ public struct EncodedGraph: DiffGraph {
         return candidates.filter { text.order(edgeSpans(Int($0)).to, id, in: bytes) == 0 }.map { edge(at: Int($0)) }.filter { $0.kind == kind }
     }
 
-    private func nodeSpans(_ index: Int) -> (id: Range<Int>, kind: Range<Int>, access: Range<Int>) {
+    /// The graph's bytes with the places in moved files taken to where their facts are now (`MovedPositions`), as
+    /// encoding the moved graph would give them: records of other files are copied as they are, those of moved files
+    /// decoded, moved and written again. Nil when a place is not a position of its file's facts.
+    func movingPlaces(_ moves: [String: MovedPositions]) -> [UInt8]? {
+        let paths = moves.keys.map { path in (path, Array(path.utf8)) }
+        func isMoved(_ file: Range<Int>) -> Bool {
+            paths.contains { path, utf8 in
+                utf8.withUnsafeBytes { EncodedText.same(file, in: bytes, 0..<utf8.count, in: $0) }
+                    || (!EncodedText.isASCII(file, in: bytes) && String(decoding: UnsafeRawBufferPointer(rebasing: bytes[file]), as: UTF8.self) == path)
+            }
+        }
+        let movedNodes = (0..<nodeCount).filter { isMoved(nodeSpans($0).file) }
+        let movedEdges = (0..<edgeCount).filter { isMoved(edgeSpans($0).file) }
+        guard let moved = DependencyGraph.movingPlaces(movedNodes.map(node(at:)), movedEdges.map(edge(at:)), moves) else { return nil }
+        let writer = CompactWriter()
+        writer.bytes.reserveCapacity(bytes.count)
+        func copy(_ range: Range<Int>) { writer.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        func rewrite<Record>(_ starts: [UInt32], _ indices: [Int], _ records: [Record], _ write: (Record) -> Void) {
+            var next = Int(starts[0])
+            for (index, record) in zip(indices, records) {
+                copy(next..<Int(starts[index]))
+                write(record)
+                next = Int(starts[index + 1])
+            }
+            copy(next..<Int(starts[starts.count - 1]))
+        }
+        copy(0..<Int(nodeStarts[0]))
+        rewrite(nodeStarts, movedNodes, moved.nodes, writer.write)
+        copy(Int(nodeStarts[nodeStarts.count - 1])..<Int(edgeStarts[0]))
+        rewrite(edgeStarts, movedEdges, moved.edges, writer.write)
+        copy(Int(edgeStarts[edgeStarts.count - 1])..<bytes.count)
+        return writer.bytes
+    }
+
+    private func nodeSpans(_ index: Int) -> (id: Range<Int>, kind: Range<Int>, file: Range<Int>, access: Range<Int>) {
         let reader = CompactReader(bytes, strings: nil)
         reader.offset = Int(nodeStarts[index])
         return try! reader.skipNode()
     }
 
-    private func edgeSpans(_ index: Int) -> (from: Range<Int>, to: Range<Int>, kind: Range<Int>, via: Range<Int>?, identityEnd: Int) {
+    private func edgeSpans(_ index: Int) -> (from: Range<Int>, to: Range<Int>, kind: Range<Int>, via: Range<Int>?, identityEnd: Int, file: Range<Int>) {
         let reader = CompactReader(bytes, strings: nil)
         reader.offset = Int(edgeStarts[index])
         return try! reader.skipEdge()

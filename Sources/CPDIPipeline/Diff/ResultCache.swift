@@ -74,8 +74,10 @@ struct ResultCache: Sendable {
     /// Saves `result` whole or not at all. Unlike facts, a result is not decoded again to check it: that
     /// cost as much as encoding it, for two results on every cold diff. `ResultCacheTests` round-trips
     /// the samples' results instead, which catches a field the compact coder cannot carry.
-    func store(_ result: AnalysisResult, key: String) {
-        guard let bytes = try? Self.encode(result) else { return }
+    ///
+    /// - Parameter graphBytes: the graph already encoded (`EncodedGraph.movingPlaces`), for a `result` without one.
+    func store(_ result: AnalysisResult, key: String, graphBytes: [UInt8]? = nil) {
+        guard let bytes = try? Self.encode(result, graphBytes: graphBytes) else { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try OutputFile.writeAtomically(bytes, to: directory.appendingPathComponent("\(key).result"))
@@ -143,11 +145,11 @@ struct ResultCache: Sendable {
 
     /// An entry: the length of the head (8 bytes, little-endian), the head (the result without its graph),
     /// then the graph, so the head can be read alone.
-    static func encode(_ result: AnalysisResult) throws -> [UInt8] {
+    static func encode(_ result: AnalysisResult, graphBytes encodedGraph: [UInt8]? = nil) throws -> [UInt8] {
         var head = result
         head.graph = DependencyGraph(nodes: [], edges: [], roots: [])
         let headBytes = try CompactCoder.encode(head)
-        let graphBytes = try CompactCoder.encode(result.graph)
+        let graphBytes = try encodedGraph ?? CompactCoder.encode(result.graph)
         return withUnsafeBytes(of: UInt64(headBytes.count).littleEndian, Array.init) + headBytes + graphBytes
     }
 
