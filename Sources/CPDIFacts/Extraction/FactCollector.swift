@@ -663,13 +663,37 @@ final class FactCollector: SyntaxVisitor {
 
     /// The type an initial value says its variable has: a construction or a cast.
     func impliedType(of expr: ExprSyntax) -> TypeSyntax? {
-        constructedType(expr) ?? castType(expr)?.type
+        if let nested = nestedTypeConstructed(expr) { return nested }
+        return constructedType(expr) ?? castType(expr)?.type
     }
 
     /// The name of `impliedType(of:)`, without building a type node for a construction.
     func impliedTypeName(of expr: ExprSyntax) -> String? {
+        if let nested = nestedTypeConstructed(expr) { return nested.nominalName }
         if let constructed = expr.constructedType() { return constructed.name.identifierText }
         return castType(expr)?.type.nominalName
+    }
+
+    /// `Outer.Inner(...)` and `Outer.Inner.init(...)`: a nested type's initializer, so the value is an `Outer.Inner`,
+    /// where `Outer.live()` and `Outer.shared` are, by convention, an `Outer` (`constructedType`). Every name of the
+    /// chain capitalised, as types are; nil for anything else.
+    private func nestedTypeConstructed(_ expr: ExprSyntax) -> TypeSyntax? {
+        guard var callee = expr.as(FunctionCallExprSyntax.self)?.calledExpression else { return nil }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
+        func typeNamed(by expr: ExprSyntax) -> TypeSyntax? {
+            if let reference = expr.as(DeclReferenceExprSyntax.self) {
+                guard reference.argumentNames == nil, reference.baseName.identifierText.first?.isUppercase == true else { return nil }
+                return TypeSyntax(IdentifierTypeSyntax(name: reference.baseName.trimmed))
+            }
+            guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base.flatMap(typeNamed(by:)),
+                member.declName.argumentNames == nil, member.declName.baseName.identifierText.first?.isUppercase == true
+            else { return nil }
+            return TypeSyntax(MemberTypeSyntax(baseType: base, name: member.declName.baseName.trimmed))
+        }
+        return typeNamed(by: ExprSyntax(member))
     }
 
     /// `x as? T`, `x as! T` and the pattern `let x as T`: the parser leaves them as the unfolded

@@ -350,6 +350,9 @@ struct ComponentDiscovery {
     /// A property named like dependencies, or one its file recognised by its type alone (`private let context:
     /// ForecastModel.Context`) whose type turns out to be a dependency alias.
     private func isDependenciesProperty(_ property: DependencyPropertyFact, scope: String) -> Bool {
+        // A value of the type's own type (`static let linkDependencies = Feature(name: "dependency")`) is one of its named
+        // values, whatever its name: no type holds its dependencies as an instance of itself.
+        if let type = property.type, type.name == "Self" || symbols.resolve(type.name, from: scope) == .type(scope) { return false }
         if conventions.isDependenciesValueName(property.name) { return true }
         guard let type = property.type, case .alias(let alias)? = symbols.resolve(type.name, from: scope) else { return false }
         return symbols.dependencyAliases.contains(alias)

@@ -86,6 +86,26 @@ public struct UnusedDependenciesProperty: Rule {
                 }
                 """
             ),
+            RuleExample(
+                """
+                struct Feature: Hashable {
+                    let name: String
+                }
+                // Named values of the type itself, whatever their names: no type holds its dependencies as one of itself.
+                extension Feature {
+                    static let linkDependencies = Feature(name: "link")
+                    static let buildDependencies = Self(name: "build")
+                }
+                enum Tool {
+                    struct Option: Hashable { let flag: String }
+                }
+                extension Tool.Option {
+                    // `Tool.Option(...)` builds a `Tool.Option`, not a `Tool`.
+                    static let skipDependencies = Tool.Option(flag: "--skip-dependencies")
+                }
+                func linksDependencies(_ enabled: Set<Feature>) -> Bool { enabled.contains(.linkDependencies) }
+                """
+            ),
         ]
     )
 
