@@ -75,6 +75,40 @@ import Testing
             """)
     }
 
+    /// A parent lists a view model's alias and builds not the view model but the coordinator that takes that alias:
+    /// the alias reaches it through the coordinator, which the tree names instead of saying it is not forwarded.
+    @Test func anAliasAChildTakesAsItsOwnIsForwardedThroughThatChild() throws {
+        let result = Pipeline().run(sources: [
+            ("Leaves.swift", "protocol StorageDependency { var storage: Storage { get } }"),
+            ("Transfer.swift", """
+                final class TransferViewModel {
+                    typealias Dependencies = StorageDependency
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func save() { dependencies.storage.save() }
+                }
+                final class TransferCoordinator {
+                    let dependencies: TransferViewModel.Dependencies
+                    init(dependencies: TransferViewModel.Dependencies) { self.dependencies = dependencies }
+                    func start() { _ = TransferViewModel(dependencies: dependencies) }
+                }
+                """),
+            ("Home.swift", """
+                final class HomeCoordinator {
+                    typealias Dependencies = TransferViewModel.Dependencies
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func transfer() { TransferCoordinator(dependencies: dependencies).start() }
+                }
+                """),
+        ])
+        let text = WhyExplanation(result: result).compositionTree(of: try Self.node("component:HomeCoordinator", in: result.graph))
+        #expect(text.contains(
+            "TransferViewModel.Dependencies — alias of TransferViewModel, which TransferCoordinator also requires, forwarded at Home.swift:5"
+        ), "\(text)")
+        #expect(!text.contains("not forwarded"))
+    }
+
     @Test func everyPathToALeafIsListedShortestFirst() throws {
         let (explanation, graph) = Self.explanation()
         let text = explanation.leafPaths(

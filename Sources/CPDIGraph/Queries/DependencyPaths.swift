@@ -54,6 +54,17 @@ public struct DependencyPaths: Sendable {
         forwards[componentID]?.first { $0.to == childID }
     }
 
+    /// A component `componentID` hands its dependencies to that requires the alias `aliasID` too, and where it is handed
+    /// them: an alias can reach a parent through a child that takes it as its own (`TransferCoordinator(dependencies:)`
+    /// typed `TransferViewModel.Dependencies`). The first such child by id.
+    public func forwardedRequirer(of aliasID: String, from componentID: String) -> (child: Node, forward: Edge)? {
+        let children = (requirers[aliasID] ?? []).map(\.from).sorted()
+        for child in children where child != componentID {
+            if let edge = forward(from: componentID, to: child), let node = nodesByID[child] { return (node, edge) }
+        }
+        return nil
+    }
+
     /// What a component or alias is directly built from: its `requires` or `composes` edges.
     public func requirements(of id: String) -> [Edge] { requirementEdges[id] ?? [] }
 

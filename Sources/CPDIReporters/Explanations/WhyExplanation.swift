@@ -135,6 +135,8 @@ public struct WhyExplanation {
             var part = "alias of \(aliasOwner.name)"
             if let forward = paths.forward(from: owner.id, to: aliasOwner.id) {
                 part += ", forwarded at \(forward.file):\(forward.line)"
+            } else if let (child, forward) = paths.forwardedRequirer(of: node.id, from: owner.id) {
+                part += ", which \(child.name) also requires, forwarded at \(forward.file):\(forward.line)"
             } else {
                 part += ", not forwarded by \(owner.name)"
             }

@@ -10,7 +10,7 @@ public enum CorpusMeasurements {
     /// of the fifteenth, the eleven of the sixteenth, the two of the seventeenth, the five of the eighteenth, the
     /// nine of the nineteenth, the five of the twentieth, the five of the twenty-first, the eight of the
     /// twenty-second, seven of the eight of the twenty-third, six of the seven of the twenty-fourth, the six of each of the
-    /// twenty-fifth to twenty-seventh, the two of the twenty-eighth, the five of the twenty-ninth and the six of the thirtieth (README, "An eleventh fresh held-out round" and those after), each as first measured. The development half counts the apps whose findings were read after a
+    /// twenty-fifth to twenty-seventh, the two of the twenty-eighth, four of the five of the twenty-ninth and the six of the thirtieth (README, "An eleventh fresh held-out round" and those after), each as first measured. The development half counts the apps whose findings were read after a
     /// change made from reading them: the first corpus's 30, and Moochi, InCinema, Wroclive-client, hat-editor,
     /// FinanceMe, WOT and parylation since names are learnt from the code, then animeal, BWeather, Canoe,
     /// HolyWaterBooks, MazeApp and BeersApp, then edx-app-ios, read for the protocols of Objective-C headers, and
@@ -19,21 +19,22 @@ public enum CorpusMeasurements {
     /// its coordinators hand the app's container to, Music (round 19), read for compositions written in place, and
     /// SWFTDEMO (round 17), read for its casts to its concrete container, and Spud (round 21), read for the labelled
     /// tuple its components store, and DemoCleanArchitecture (round 23), read for the reason it gave for three view models,
-    /// and IOSSemestralWork (round 24), read for its one wrong finding.
-    static let heldOutApps = 139
-    static let developmentApps = 52
+    /// and IOSSemestralWork (round 24), read for its one wrong finding, and Spendbase-test-task (round 29), read for what
+    /// `cpdi why` said of an alias it reaches through a child.
+    static let heldOutApps = 138
+    static let developmentApps = 53
     /// The run-time rules are measured on the fresh held-out rounds met since their verdicts became proven
     /// (README, "Proven or silent for run-time registrations and lookups"): the ninth to thirteenth, 58 apps, each
     /// run once on the version of that day and every finding read before any code changed. The rounds before
     /// measured verdicts the proof replaced; their count, as first measured, stays in the README.
     /// `unused-injection` also counts round 26's AirQuality, whose injections go through a key path into the app's
     /// container alias. `unused-registration` also counts the sixteenth and seventeenth rounds, where a container's leaf was called
-    /// unneeded, and the composition apps of the twentieth to thirtieth rounds, where a container's leaf may be too.
+    /// unneeded, and the composition apps of the twentieth to thirtieth rounds (less Spendbase-test-task, development now), where a container's leaf may be too.
     /// `unprovided-dependency` also counts the histories of the 90 held-out Swinject and Resolver apps and of the
     /// 47 of the other run-time dialects (README, "Lookups without registrations in the apps' histories"): up to 20
     /// commits of each, every distinct finding read; then the histories of 61 fresh Swinject and Resolver apps
     /// (`scripts/corpus/histories.tsv`), scanned once on this session's build.
-    static let heldOutAppsByRule: [String: Int] = ["unused-injection": 59, "unused-registration": 131, "unprovided-dependency": 256]
+    static let heldOutAppsByRule: [String: Int] = ["unused-injection": 59, "unused-registration": 130, "unprovided-dependency": 256]
 
     /// Findings of this version on the held-out half: what `cpdi rules` shows.
     static let heldOut: [String: (right: Int, wrong: Int, pointless: Int)] = [
