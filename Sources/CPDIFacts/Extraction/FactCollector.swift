@@ -1255,7 +1255,8 @@ final class FactCollector: SyntaxVisitor {
             func forward(_ kind: ForwardKind, _ name: String, base: String?) {
                 var fact = ForwardFact(
                     kind: kind, callee: name, base: base, baseType: localType(of: base), label: label,
-                    passesOwnDependencies: passesOwn, builtType: passesOwn ? nil : impliedTypeName(of: argument.expression),
+                    passesOwnDependencies: passesOwn,
+                    builtType: passesOwn ? handedLocalType(argument.expression) : impliedTypeName(of: argument.expression) ?? handedLocalType(argument.expression),
                     enclosingType: enclosingType, enclosingFunction: enclosingFunction,
                     position: position, holder: held?.holder, holderType: held?.holderType,
                     outerCallee: outer?.callee, outerLabel: outer?.label
@@ -1441,6 +1442,13 @@ final class FactCollector: SyntaxVisitor {
     /// setter of a dependencies property.
     func isOwnDependencies(_ expr: ExprSyntax) -> Bool {
         knownValue(of: expr) != nil || isNewValueOfDependencies(expr)
+    }
+
+    /// The type of a local the caller built or took and hands on whole (`let dependencies = AppDependencies()`, then
+    /// `Root(dependencies: dependencies)`): which container is handed, as a construction on the spot says it.
+    func handedLocalType(_ expr: ExprSyntax) -> String? {
+        guard let name = expr.strippedOfOptionality.as(DeclReferenceExprSyntax.self)?.baseName.identifierText else { return nil }
+        return localType(of: name)
     }
 
     func isNewValueOfDependencies(_ expr: ExprSyntax) -> Bool {

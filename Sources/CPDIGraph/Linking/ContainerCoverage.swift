@@ -100,10 +100,10 @@ struct ContainerCoverageLinking {
 
     /// The concrete container a forward hands on, if it is one cpdi knows.
     private func handedContainer(_ forward: ResolvedForward) -> String? {
-        if forward.passesOwnDependencies {
-            guard let source = forward.source, let held = model.components[source]?.heldType else { return nil }
+        if forward.passesOwnDependencies, let source = forward.source, let held = model.components[source]?.heldType {
             return model.containers[held] == nil ? nil : held
         }
+        // Built on the spot, or a local the caller built and hands on (`let dependencies = AppDependencies()`).
         guard let fact = model.files[forward.file]?.forwards.first(where: { $0.position == forward.position && $0.builtType != nil }),
             let built = fact.builtType, let symbol = model.symbols.resolve(built, from: fact.enclosingType),
             case .type(let name) = symbol, model.containers[name] != nil

@@ -19,7 +19,7 @@ extension FactsCache {
 /// `probe` catches a forgotten bump: it is the encoded facts of a small file that uses every construct
 /// extraction records, so a change to their shape or content changes the fingerprint by itself.
 enum FactsFormat {
-    static let version = 45
+    static let version = 46
 
     /// The digest of `probe`. Extracting the probe is the only parse of a warm run, and the first use of
     /// the parser costs milliseconds, so the digest is remembered in the cache folder under the

@@ -47,9 +47,11 @@ public enum AliasMemberReview {
         let composers = model.aliasComposers
         let private_ = privateSubAliases(model, composers: composers)
         let shared = sharedSubAliases(model, composers: composers)
+        let containers = ContainerReliance(model)
         return Parallel.map(names.count) {
             review(
-                alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_, sharedSubAliases: shared, composers: composers
+                alias: names[$0], in: model, ownership: ownership, privateSubAliases: private_, sharedSubAliases: shared, composers: composers,
+                containers: containers
             )
         }.flatMap { $0 }
     }
@@ -105,7 +107,7 @@ public enum AliasMemberReview {
 
     private static func review(
         alias name: String, in model: DependencyModel, ownership: AliasOwnership, privateSubAliases: [String: String],
-        sharedSubAliases: [String: String], composers: AliasComposers
+        sharedSubAliases: [String: String], composers: AliasComposers, containers: ContainerReliance
     ) -> [Entry] {
         guard let alias = model.symbols.aliases[name], let owners = model.owners[name] else { return [] }
         let symbols = model.symbols
@@ -153,10 +155,12 @@ public enum AliasMemberReview {
         }
         let component = owning ?? family ?? name
         func reachesOwner(from start: String) -> Bool { handsOn(from: start, reaching: Set(owners), in: model) }
-        // Asked only of members about to be reported: most aliases are composed by none that needs them. The
+        // Asked only of members about to be reported: most aliases are composed by none that needs them, and most
+        // containers conform to what they provide by no component's alias (`ContainerReliance`). The
         // alias edited is `reviewed`, the owned alias or a sub-alias of it, whose other composers may need it.
-        func isReliedOnByComposers(_ leaves: Set<String>, editing reviewed: String) -> Bool {
+        func isReliedOnByComposersOrContainers(_ leaves: Set<String>, editing reviewed: String) -> Bool {
             composers.isReliedOn(leaves, of: reviewed, owners: Set(owners), in: model)
+                || containers.isReliedOn(leaves, of: reviewed, owners: owners, in: model)
         }
         // A child's alias the owned alias composes anywhere down its sub-aliases is listed already: a leaf only that
         // child needs can go, with nothing to add (`OwnDependencies` beside `NestedDependencies = Child.Dependencies`).
@@ -196,7 +200,7 @@ public enum AliasMemberReview {
                 if reviewedSaysNothing { return .used }
                 if leaves.contains(where: isUsedHere) || !leaves.isDisjoint(with: possiblyNeeded) { return .used }
                 let needing = childLeaves.filter { !$0.2.isDisjoint(with: leaves) }
-                if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposers(leaves, editing: reviewed) ? .used : .unused }
+                if needing.isEmpty { return isOpaque ? .unknown : isReliedOnByComposersOrContainers(leaves, editing: reviewed) ? .used : .unused }
                 guard allowChildVerdict, isComponentAlias, !isOpaque else { return .used }
                 // A child whose alias composes this one needs it through this very alias: forwarding the child's
                 // alias instead would make the alias refer to itself.
@@ -211,7 +215,7 @@ public enum AliasMemberReview {
             func judgeStale(index: Int, nestedOwners: [String]) -> Verdict {
                 if isOpaque { return .unknown }
                 let brought = memberLeaves[index].subtracting(others(than: index))
-                if isReliedOnByComposers(brought, editing: reviewed) { return .used }
+                if isReliedOnByComposersOrContainers(brought, editing: reviewed) { return .used }
                 let needed = brought.filter { isUsedHere($0) || neededByChildren.contains($0) || possiblyNeeded.contains($0) }
                 guard !needed.isEmpty else { return .staleForward(components: nestedOwners, replacements: []) }
                 var replacements: [String] = []

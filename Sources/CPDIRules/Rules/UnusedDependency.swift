@@ -96,8 +96,63 @@ public struct UnusedDependency: Rule {
                 """,
                 findings: ["1️⃣": "`HasAnalytics` in `AppDependencies` is not used by `FlowController` nor needed by a component it forwards to"]
             ),
+            // A test double conforms through the alias, but is handed to nothing else that needs the member.
+            RuleExample(
+                """
+                protocol HasAuth { var auth: Auth { get } }
+                protocol HasAnalytics { var analytics: Analytics { get } }
+
+                typealias HomeDependencies = HasAuth & 1️⃣HasAnalytics
+
+                final class HomeCoordinator {
+                    let dependencies: HomeDependencies
+                    init(dependencies: HomeDependencies) { self.dependencies = dependencies }
+                    func start() { dependencies.auth.resume() }
+                }
+                final class HomeDependenciesMock: HomeDependencies {
+                    let auth = Auth()
+                    let analytics = Analytics()
+                }
+                func makeCoordinator() -> HomeCoordinator {
+                    let dependencies = HomeDependenciesMock()
+                    return HomeCoordinator(dependencies: dependencies)
+                }
+                """,
+                findings: ["1️⃣": "`HasAnalytics` in `HomeDependencies` is not used by `HomeCoordinator` nor needed by a component it forwards to"]
+            ),
         ],
         nonTriggering: [
+            // The container conforms to `HasAnalytics` through the alias alone and is handed to a view model that needs
+            // it: taking it out of the alias would take it from the container, and that hand-over would not build.
+            RuleExample(
+                """
+                protocol HasAuth { var auth: Auth { get } }
+                protocol HasAnalytics { var analytics: Analytics { get } }
+
+                typealias HomeDependencies = HasAuth & HasAnalytics
+
+                final class HomeCoordinator {
+                    let dependencies: HomeDependencies
+                    init(dependencies: HomeDependencies) { self.dependencies = dependencies }
+                    func start() { dependencies.auth.resume() }
+                }
+                final class SignInViewModel {
+                    typealias Dependencies = HasAuth & HasAnalytics
+                    let dependencies: Dependencies
+                    init(dependencies: Dependencies) { self.dependencies = dependencies }
+                    func signIn() { dependencies.auth.resume(); dependencies.analytics.track() }
+                }
+                final class AppContainer: HomeDependencies {
+                    let auth = Auth()
+                    let analytics = Analytics()
+                }
+                func start() {
+                    let container = AppContainer()
+                    HomeCoordinator(dependencies: container).start()
+                    SignInViewModel(dependencies: container).signIn()
+                }
+                """
+            ),
             RuleExample(
                 """
                 protocol LoggingDependency { var logger: Logger { get } }
