@@ -24,10 +24,11 @@ struct ContainerReliance: Sendable {
             guard !others.isEmpty, let declared = model.containers[container] else { continue }
             let conformances = declared.conformances.map(\.name)
             guard conformances.contains(where: { $0 == alias || symbols.composedAliases(of: $0).contains(alias) }) else { continue }
-            let needed = others.reduce(into: Set<String>()) { needed, target in
-                if let component = model.components[target] { needed.formUnion(model.leaves(of: component).intersection(leaves)) }
+            // What a component needs through `alias` itself (`RootDependencies = GlobalsDependencies`) goes with it.
+            let needed = leaves.filter { leaf in
+                others.contains { target in model.components[target].map { needs($0, leaf, avoiding: alias, symbols: symbols) } ?? false }
             }
-            for leaf in needed {
+            for leaf in needed.sorted() {
                 let otherwise = conformances.contains { conformance in
                     guard conformance != alias else { return false }
                     if let declared = symbols.aliases[conformance] {
@@ -39,5 +40,14 @@ struct ContainerReliance: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether `component` asks for `leaf` by a way that does not go through `alias`.
+    private func needs(_ component: Component, _ leaf: String, avoiding alias: String, symbols: SymbolTable) -> Bool {
+        (component.requirements + component.initializerExtras).contains { requirement in
+            guard requirement.kind == .alias else { return symbols.leaves(ofRequirement: requirement).contains(leaf) }
+            guard requirement.name != alias, let declared = symbols.aliases[requirement.name] else { return false }
+            return AliasComposers.reaches(leaf, from: declared.fact, avoiding: alias, symbols: symbols)
+        }
     }
 }
