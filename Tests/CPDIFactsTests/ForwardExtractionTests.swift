@@ -218,4 +218,21 @@ struct ForwardExtractionTests {
         ])
         #expect(facts.unfollowedFlows.isEmpty)
     }
+
+    /// A local the caller built says which type it hands on, as a construction on the spot does; one declared with a
+    /// type or bound to a call that builds nothing says nothing (`ContainerCoverage` needs a concrete container).
+    @Test func aLocalBuiltAndHandedOnSaysWhichTypeItIs() {
+        let (facts, _) = extract("""
+            func start() {
+                let dependencies = AppContainer()
+                let container = Outer.Container(mode: 1)
+                let given: AppContainer = make()
+                Root(dependencies: dependencies)
+                Child(dependencies: container)
+                Leaf(dependencies: given)
+                Other(dependencies: AppContainer())
+            }
+            """)
+        #expect(facts.forwards.map(\.builtType) == ["AppContainer", "Outer.Container", nil, "AppContainer"])
+    }
 }

@@ -9,6 +9,8 @@ struct LocalScope {
     var typeHints: [String: TypeArgumentHint] = [:]
     /// Locals bound from a call that may return a metatype (`manager.jsonDecoder(for:)`), which linking may tell.
     var metatypeCalls: [String: MetatypeCallHint] = [:]
+    /// Locals bound to a construction (`let dependencies = AppContainer()`), by the type built: what they hand on is that.
+    var constructed: [String: String] = [:]
 }
 
 /// A name that holds a dependencies value here, and what its declared type says about whose it is (nil

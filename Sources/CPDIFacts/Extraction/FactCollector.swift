@@ -573,6 +573,11 @@ final class FactCollector: SyntaxVisitor {
             let typeName = annotation.map { $0.nominalName ?? $0.metatypeName }
                 ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) ?? castMetatypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
+            if annotation == nil, !isMember, !localScopes.isEmpty, let typeName, let value = binding.initializer?.value,
+                nestedTypeConstructed(value) != nil || value.constructedType() != nil
+            {
+                localScopes[localScopes.count - 1].constructed[name] = typeName
+            }
             if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = typeArgumentHint(value) {
                 localScopes[localScopes.count - 1].typeHints[name] = hint
             }
@@ -1444,11 +1449,14 @@ final class FactCollector: SyntaxVisitor {
         knownValue(of: expr) != nil || isNewValueOfDependencies(expr)
     }
 
-    /// The type of a local the caller built or took and hands on whole (`let dependencies = AppDependencies()`, then
+    /// The type of a local the caller built and hands on whole (`let dependencies = AppDependencies()`, then
     /// `Root(dependencies: dependencies)`): which container is handed, as a construction on the spot says it.
     func handedLocalType(_ expr: ExprSyntax) -> String? {
         guard let name = expr.strippedOfOptionality.as(DeclReferenceExprSyntax.self)?.baseName.identifierText else { return nil }
-        return localType(of: name)
+        for scope in localScopes.reversed() where scope.types[name] != nil || scope.values[name] != nil {
+            return scope.constructed[name]
+        }
+        return nil
     }
 
     func isNewValueOfDependencies(_ expr: ExprSyntax) -> Bool {
