@@ -570,14 +570,11 @@ final class FactCollector: SyntaxVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifierText else { continue }
             let annotation = binding.typeAnnotation?.type
             // An annotation wins even when it names no nominal type (`[Loader]`): then there is no name.
+            let constructed = annotation == nil ? binding.initializer.flatMap { constructedTypeName(of: $0.value) } : nil
             let typeName = annotation.map { $0.nominalName ?? $0.metatypeName }
-                ?? binding.initializer.flatMap { impliedTypeName(of: $0.value) ?? castMetatypeName(of: $0.value) }
+                ?? constructed ?? binding.initializer.flatMap { castType($0.value)?.type.nominalName ?? castMetatypeName(of: $0.value) }
             if let typeName { recordBinding(name, type: typeName) }
-            if annotation == nil, !isMember, !localScopes.isEmpty, let typeName, let value = binding.initializer?.value,
-                nestedTypeConstructed(value) != nil || value.constructedType() != nil
-            {
-                localScopes[localScopes.count - 1].constructed[name] = typeName
-            }
+            if let constructed, !isMember, !localScopes.isEmpty { localScopes[localScopes.count - 1].constructed[name] = constructed }
             if typeName == nil, !isMember, !localScopes.isEmpty, let value = binding.initializer?.value, let hint = typeArgumentHint(value) {
                 localScopes[localScopes.count - 1].typeHints[name] = hint
             }
@@ -674,9 +671,13 @@ final class FactCollector: SyntaxVisitor {
 
     /// The name of `impliedType(of:)`, without building a type node for a construction.
     func impliedTypeName(of expr: ExprSyntax) -> String? {
+        constructedTypeName(of: expr) ?? castType(expr)?.type.nominalName
+    }
+
+    /// The name of the type a construction builds (`Foo(...)`, `Outer.Inner(...)`, `Foo.live()`); nil for a cast.
+    func constructedTypeName(of expr: ExprSyntax) -> String? {
         if let nested = nestedTypeConstructed(expr) { return nested.nominalName }
-        if let constructed = expr.constructedType() { return constructed.name.identifierText }
-        return castType(expr)?.type.nominalName
+        return expr.constructedType()?.name.identifierText
     }
 
     /// `Outer.Inner(...)` and `Outer.Inner.init(...)`: a nested type's initializer, so the value is an `Outer.Inner`,
